@@ -1,0 +1,34 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Only src/main/electron may import electron.
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/electron/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
+  },
+  {
+    // Domain code knows nothing of HTTP or Electron.
+    files: ['src/main/domain/**/*.ts', 'src/main/db/**/*.ts', 'src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['fastify', 'fastify-*', '@fastify/*', 'electron', '**/http/**', '**/electron/**'] }],
+    },
+  },
+  {
+    // The renderer is a web page: no main-process code, no Node.
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/main/**', 'electron', 'node:*', 'better-sqlite3'] }],
+    },
+  },
+);

@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+/** The `ticket-counter` command: a thin adapter over the same services the HTTP listener uses. */
+import { parseArgs } from 'node:util';
+import { resolveDataDir } from './paths.js';
+import { createServices } from './services.js';
+import { apikeyCommand, backupCommand, demoCommand, importCommand, userCommand } from './cli/commands.js';
+import { serve } from './cli/serve.js';
+import { USAGE, UsageError } from './cli/usage.js';
+import { AppError } from './domain/errors.js';
+
+const OPTIONS = {
+  'data-dir': { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  demo: { type: 'boolean' },
+  file: { type: 'string' },
+  owner: { type: 'string' },
+  email: { type: 'string' },
+  name: { type: 'string' },
+  role: { type: 'string' },
+  password: { type: 'string' },
+  event: { type: 'string' },
+  permission: { type: 'string' },
+  'expires-at': { type: 'string' },
+  id: { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+async function main(argv: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, action] = positionals;
+  if (values.help || !command) {
+    process.stdout.write(`${USAGE}\n`);
+    if (!command && !values.help) process.exitCode = 2;
+    return;
+  }
+  const dataDir = resolveDataDir(values['data-dir']);
+
+  if (command === 'serve') {
+    const port = Number(values.port ?? 8787);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0-65535');
+    return serve({ dataDir, host: values.host ?? '127.0.0.1', port, demo: values.demo ?? false });
+  }
+  const known = ['import', 'user', 'apikey', 'demo', 'backup'];
+  if (!known.includes(command)) throw new UsageError(`unknown command: ${command}`);
+
+  const services = createServices({ dataDir });
+  try {
+    if (command === 'import') importCommand(services, values);
+    else if (command === 'user') userCommand(services, action, values);
+    else if (command === 'apikey') apikeyCommand(services, action, values);
+    else if (command === 'demo') demoCommand(services);
+    else await backupCommand(services, values);
+  } finally {
+    services.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  const message = error instanceof AppError || error instanceof Error ? error.message : String(error);
+  process.stderr.write(`error: ${message}\n`);
+  process.exit(1);
+});

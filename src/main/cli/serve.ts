@@ -1,0 +1,43 @@
+import { buildApp } from '../http/app.js';
+import { seedDemo } from '../domain/demo.js';
+import { createServices } from '../services.js';
+
+export interface ServeOptions {
+  dataDir: string;
+  host: string;
+  port: number;
+  demo: boolean;
+}
+
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Runs the service until SIGTERM/SIGINT. The first line on stdout is `listening on URL` once the
+ * port is bound: the Electron shell and the tests wait for exactly that line.
+ */
+export async function serve(options: ServeOptions): Promise<void> {
+  const services = createServices({ dataDir: options.dataDir });
+  if (options.demo) seedDemo(services);
+  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(options.host);
+  const app = await buildApp(services, { allowedHosts: loopback ? [] : [options.host] });
+  await app.listen({ host: options.host, port: options.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${shownHost}:${port}`;
+  services.setPublicBaseUrl(url);
+  process.stdout.write(`listening on ${url}\n`);
+
+  const sweep = setInterval(() => services.idempotency.sweep(), SWEEP_INTERVAL_MS);
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    clearInterval(sweep);
+    await app.close();
+    services.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}

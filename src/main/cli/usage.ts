@@ -1,0 +1,37 @@
+/** A mistake in how a command was called: exit code 2, with the usage text. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const USAGE = `ticket-counter <command> [options]    (every command takes --data-dir DIR)
+
+  serve [--host H] [--port P] [--demo]      run the local service and the counter UI
+  import --file F --owner EMAIL             import events with their ticket categories (JSON)
+  user create --email E --name N --role R --password P
+                                            R: super_admin | organizer | staff
+  user grant --email E --event ID_OR_SLUG --permission P
+                                            P: event:read | event:update
+  apikey create --email E --name N [--expires-at ISO]
+  apikey list --email E
+  apikey revoke --email E --id KEY_ID
+  demo                                      seed demo logins and events (idempotent)
+  backup --out FILE                         online backup of the database
+
+Data dir: --data-dir, else $TICKET_COUNTER_DATA_DIR, else the OS app-data folder.
+Exit codes: 0 success, 1 error, 2 usage error.`;
+
+export function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.length === 0) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+export function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`--${name} must be one of: ${allowed.join(', ')}`);
+  }
+  return value as T;
+}

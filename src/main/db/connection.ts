@@ -1,0 +1,43 @@
+import Database, { type RunResult } from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../paths.js';
+import * as schema from './schema.js';
+
+/** The database or a transaction on it: domain code takes either. */
+export type Db = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
+export type Sqlite = Database.Database;
+
+export interface CounterDb {
+  sqlite: Sqlite;
+  db: Db;
+  close(): void;
+}
+
+/**
+ * Durability settings every connection to a counter's database uses: WAL with synchronous=FULL so
+ * that a sale the counter confirmed survives a power cut, foreign keys enforced, and a busy timeout
+ * for the rare second process (a backup, the CLI next to a running serve).
+ */
+export function applyPragmas(sqlite: Sqlite): void {
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+}
+
+/** Opens (creating if needed) the counter database in dataDir and applies pending migrations. */
+export function openDatabase(dataDir: string): CounterDb {
+  if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, 'counter.db');
+  const sqlite = new Database(file);
+  // Orders hold personal data: only the owner of the data dir may read the database.
+  chmodSync(file, 0o600);
+  applyPragmas(sqlite);
+  const client = drizzle(sqlite, { schema });
+  migrate(client, { migrationsFolder: join(projectRoot(), 'migrations') });
+  return { sqlite, db: client, close: () => sqlite.close() };
+}

@@ -1,0 +1,231 @@
+/**
+ * The source of truth for the SQLite schema: `npm run db:generate` turns changes here into a new
+ * migration in migrations/, which start-up applies. Instants are epoch milliseconds (sortable,
+ * rendered with an offset at the edge); money is integer minor units (sen).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  role: text('role', { enum: ['super_admin', 'organizer', 'staff', 'customer'] }).notNull(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    /** The first characters of the key, so an operator can tell keys apart without the secret. */
+    prefix: text('prefix').notNull(),
+    expiresAt: integer('expires_at'),
+    revokedAt: integer('revoked_at'),
+    lastUsedAt: integer('last_used_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('api_keys_user').on(t.userId)],
+);
+
+export const events = sqliteTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    /** Not a foreign key: events pulled from a remote keep the remote owner's id. */
+    ownerId: text('owner_id').notNull(),
+    organizerName: text('organizer_name').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull().default(''),
+    terms: text('terms').notNull().default(''),
+    location: text('location').notNull().default(''),
+    mapsLink: text('maps_link').notNull().default(''),
+    bannerUrl: text('banner_url').notNull().default(''),
+    startAt: integer('start_at').notNull(),
+    endAt: integer('end_at').notNull(),
+    timezone: text('timezone').notNull(),
+    status: text('status', { enum: ['draft', 'published', 'closed', 'archived'] }).notNull(),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull(),
+    feeBearer: text('fee_bearer', { enum: ['organizer', 'customer'] }).notNull(),
+    /** Service fee per ticket: basis points of the price plus a flat amount in sen. */
+    feeRateBp: integer('fee_rate_bp').notNull().default(0),
+    feeFlat: integer('fee_flat').notNull().default(0),
+    eventTypeId: text('event_type_id').notNull(),
+    categoryId: text('category_id').notNull(),
+    subcategoryId: text('subcategory_id').notNull(),
+    isFeatured: integer('is_featured', { mode: 'boolean' }).notNull(),
+    isTransferable: integer('is_transferable', { mode: 'boolean' }).notNull(),
+    transferDeadline: integer('transfer_deadline').notNull(),
+    quota: integer('quota').notNull(),
+    minPrice: integer('min_price').notNull(),
+    maxPrice: integer('max_price').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('events_owner').on(t.ownerId), index('events_created').on(t.createdAt)],
+);
+
+export const eventGrants = sqliteTable(
+  'event_grants',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    permission: text('permission', { enum: ['event:read', 'event:update'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index('event_grants_event').on(t.eventId)],
+);
+
+export const ticketCategories = sqliteTable(
+  'ticket_categories',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type').notNull(),
+    quota: integer('quota').notNull(),
+    /** Paid tickets. */
+    sold: integer('sold').notNull().default(0),
+    /** Seats held by unpaid orders; sold + held never exceeds quota. */
+    held: integer('held').notNull().default(0),
+    saleStartAt: integer('sale_start_at').notNull(),
+    saleEndAt: integer('sale_end_at').notNull(),
+    price: integer('price').notNull(),
+    status: text('status').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('ticket_categories_event').on(t.eventId)],
+);
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    ticketCategoryId: text('ticket_category_id')
+      .notNull()
+      .references(() => ticketCategories.id),
+    buyerUserId: text('buyer_user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['payment_pending', 'verification_pending', 'completed', 'cancelled'] }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'paid', 'expired'] }).notNull(),
+    subtotal: integer('subtotal').notNull(),
+    feeTotal: integer('fee_total').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    /** The registration, kept on the order: it becomes the participant once the order is paid. */
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerGender: text('customer_gender', { enum: ['male', 'female'] }).notNull(),
+    customerBirthDate: text('customer_birth_date').notNull(),
+    identityNumber: text('identity_number').notNull(),
+    formData: text('form_data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    // One live order per identity number and event; the index is also what makes the rule hold
+    // under concurrent creations.
+    uniqueIndex('orders_identity_live')
+      .on(t.eventId, t.identityNumber)
+      .where(sql`status <> 'cancelled'`),
+    index('orders_event_created').on(t.eventId, t.createdAt),
+    index('orders_event_total').on(t.eventId, t.totalAmount),
+    index('orders_event_status').on(t.eventId, t.status, t.createdAt),
+    index('orders_buyer').on(t.buyerUserId),
+  ],
+);
+
+export const orderItems = sqliteTable(
+  'order_items',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    ticketCategoryId: text('ticket_category_id')
+      .notNull()
+      .references(() => ticketCategories.id),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    subtotal: integer('subtotal').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('order_items_order').on(t.orderId)],
+);
+
+export const participants = sqliteTable(
+  'participants',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    ticketCategoryId: text('ticket_category_id')
+      .notNull()
+      .references(() => ticketCategories.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    ticketNumber: text('ticket_number').notNull(),
+    status: text('status').notNull(),
+    identityNumber: text('identity_number').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    gender: text('gender', { enum: ['male', 'female'] }).notNull(),
+    birthDate: text('birth_date').notNull(),
+    formData: text('form_data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('participants_ticket_number').on(t.eventId, t.ticketNumber),
+    index('participants_order').on(t.orderId),
+  ],
+);
+
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    /** Whose key: a user id, so two devices cannot collide on each other's keys. */
+    principal: text('principal').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    /** Null while the first request is still being handled. */
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.principal, t.key] }), index('idempotency_created').on(t.createdAt)],
+);
+
+/** Small service-wide values, such as the JWT signing secret. */
+export const meta = sqliteTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,47 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Permission, Role } from '../../shared/schemas/auth.js';
+import type { Db } from '../db/connection.js';
+import { eventGrants } from '../db/schema.js';
+import { messages } from '../../shared/messages.js';
+import { AppError } from './errors.js';
+
+/** Who is calling: a user, and the credential that proved it. */
+export interface Actor {
+  userId: string;
+  role: Role;
+  name: string;
+  credential: 'api_key' | 'jwt';
+  apiKeyId?: string;
+}
+
+/** An event as far as access is concerned. */
+export interface OwnedEvent {
+  id: string;
+  ownerId: string;
+}
+
+const RANK: Record<Permission, number> = { 'event:read': 1, 'event:update': 2 };
+
+export function createAccess(db: Db) {
+  const grantOf = db
+    .select({ permission: eventGrants.permission })
+    .from(eventGrants)
+    .where(and(eq(eventGrants.userId, sql.placeholder('userId')), eq(eventGrants.eventId, sql.placeholder('eventId'))))
+    .prepare();
+
+  /** The strongest permission the actor holds on the event, if any. */
+  function permissionOn(actor: Actor, event: OwnedEvent): Permission | undefined {
+    if (actor.role === 'super_admin') return 'event:update';
+    if (actor.role === 'organizer' && event.ownerId === actor.userId) return 'event:update';
+    return grantOf.get({ userId: actor.userId, eventId: event.id })?.permission;
+  }
+
+  /** Refuses with 403 unless the actor holds `needed` (event:update implies event:read). */
+  function require(actor: Actor, event: OwnedEvent, needed: Permission): void {
+    const held = permissionOn(actor, event);
+    if (!held || RANK[held] < RANK[needed]) throw new AppError('FORBIDDEN', messages.forbidden);
+  }
+
+  return { permissionOn, require };
+}
+export type Access = ReturnType<typeof createAccess>;

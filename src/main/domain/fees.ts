@@ -1,0 +1,11 @@
+import type { EventRow } from './events.js';
+
+/**
+ * The service fee of one ticket: the event's rate in basis points of the price, rounded half up
+ * to the sen, plus its flat fee. It is always reported as feeTotal; it is added to what the
+ * customer pays only when the customer bears it (otherwise the organizer absorbs it).
+ */
+export function feeFor(event: Pick<EventRow, 'feeRateBp' | 'feeFlat' | 'feeBearer'>, price: number) {
+  const feeTotal = Math.floor((price * event.feeRateBp + 5000) / 10000) + event.feeFlat;
+  return { feeTotal, chargedToCustomer: event.feeBearer === 'customer' ? feeTotal : 0 };
+}

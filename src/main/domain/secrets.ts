@@ -1,0 +1,52 @@
+import { createHash, randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+
+const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
+
+/** A person's chosen password: salted scrypt, slow on purpose. */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  const hash = scryptSync(password, salt, 32, SCRYPT);
+  return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+/**
+ * A machine-generated secret of 128 bits or more (customer passwords the counter makes, API keys):
+ * a salted SHA-256 suffices because such a secret cannot be guessed, and it keeps a sale from
+ * spending 50 ms of CPU on scrypt.
+ */
+export function hashGeneratedSecret(secret: string): string {
+  const salt = randomBytes(16);
+  const hash = createHash('sha256').update(salt).update(secret).digest();
+  return `sha256$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+}
+
+export function verifyPassword(password: string, stored: string): boolean {
+  const [scheme, saltText, hashText] = stored.split('$');
+  if (!saltText || !hashText) return false;
+  const salt = Buffer.from(saltText, 'base64url');
+  const expected = Buffer.from(hashText, 'base64url');
+  let actual: Buffer;
+  if (scheme === 'scrypt') actual = scryptSync(password, salt, expected.length, SCRYPT);
+  else if (scheme === 'sha256') actual = createHash('sha256').update(salt).update(password).digest();
+  else return false;
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** API keys are looked up by hash, so the hash is unsalted; keys carry 256 random bits. */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function newApiKey(): string {
+  return `tck_${randomBytes(32).toString('base64url')}`;
+}
+
+/** 16 characters from an unambiguous alphabet (no 0/O, 1/l/I): 94 bits, easy to read aloud. */
+export function newGeneratedPassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  return Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]).join('');
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

@@ -1,0 +1,46 @@
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Offset of timeZone from UTC at instant ms, in minutes ("GMT+07:00" gives 420). */
+export function zoneOffsetMinutes(ms: number, timeZone: string): number {
+  const part = offsetFormatter(timeZone)
+    .formatToParts(ms)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(part ?? '');
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/** ISO 8601 with an explicit offset, in the given IANA zone: 2026-12-01T19:00:00.000+07:00. */
+export function toIso(ms: number, timeZone = 'UTC'): string {
+  const offset = timeZone === 'UTC' ? 0 : zoneOffsetMinutes(ms, timeZone);
+  const local = new Date(ms + offset * 60_000).toISOString().slice(0, -1);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Epoch ms of an ISO timestamp or date (a bare date is midnight UTC). */
+export function parseInstant(iso: string): number {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new RangeError(`not a timestamp: ${iso}`);
+  return ms;
+}

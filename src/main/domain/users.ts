@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { Role, User } from '../../shared/schemas/auth.js';
+import type { Db } from '../db/connection.js';
+import { users } from '../db/schema.js';
+import type { Clock } from './clock.js';
+import { AppError } from './errors.js';
+import { newId } from './ids.js';
+import { hashPassword, verifyPassword } from './secrets.js';
+import { toIso } from './time.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toUserDto(row: UserRow): User {
+  return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: toIso(row.createdAt) };
+}
+
+/** E-mail addresses are matched case-insensitively: stored lower-case. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function createUserService(db: Db, clock: Clock) {
+  function findByEmail(email: string): UserRow | undefined {
+    return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get();
+  }
+
+  function findById(id: string): UserRow | undefined {
+    return db.select().from(users).where(eq(users.id, id)).get();
+  }
+
+  function create(input: { email: string; name: string; role: Role; password: string }): UserRow {
+    if (findByEmail(input.email)) {
+      throw new AppError('VALIDATION_FAILED', 'Email sudah dipakai', [{ field: 'email', message: 'Email sudah dipakai' }]);
+    }
+    const now = clock();
+    const row: UserRow = {
+      id: newId(now),
+      email: normaliseEmail(input.email),
+      name: input.name,
+      role: input.role,
+      passwordHash: hashPassword(input.password),
+      createdAt: now,
+      updatedAt: now,
+    };
+    db.insert(users).values(row).run();
+    return row;
+  }
+
+  /** The user whose password this is, or undefined: one answer for unknown e-mail and wrong password. */
+  function authenticate(email: string, password: string): UserRow | undefined {
+    const row = findByEmail(email);
+    if (!row || row.role === 'customer') return undefined;
+    return verifyPassword(password, row.passwordHash) ? row : undefined;
+  }
+
+  return { findByEmail, findById, create, authenticate };
+}
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,87 @@
+/**
+ * Builds the HTTP listener over already-built services. Routes are thin: zod parses, a domain
+ * service decides, the envelope wraps. Tests call app.inject() on this; serve only listens.
+ */
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { newId } from '../domain/ids.js';
+import type { Services } from '../services.js';
+import { installErrorHandling } from './errors.js';
+import { installHostAllowlist } from './host-allowlist.js';
+import { installIdempotency } from './idempotency.js';
+import { authRoutes } from './routes/auth.js';
+import { eventRoutes } from './routes/events.js';
+import { orderRoutes } from './routes/orders.js';
+
+// Validation messages in Indonesian wherever a schema does not word its own.
+z.config(z.locales.id());
+
+export const BODY_LIMIT = 64 * 1024;
+
+export interface AppOptions {
+  /** Host names besides loopback that this listener answers to (its LAN address). */
+  allowedHosts?: string[];
+  logLevel?: string;
+}
+
+export const REDACTED_PATHS = [
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'body.password',
+  '*.password',
+  '*.generatedPassword',
+];
+
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => newId(),
+    requestIdHeader: false,
+    logger: {
+      level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // stdout carries only the 'listening on' line and command output; logs go to stderr.
+      stream: process.stderr,
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON bodies only: a form or text body is refused with 415 before any route sees it.
+  app.removeContentTypeParser(['text/plain']);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installHostAllowlist(app, options.allowedHosts ?? []);
+  installErrorHandling(app);
+  installIdempotency(app, services);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Ticket Counter local service',
+        version: '1.0.0',
+        description:
+          'The event ticket order service interface, served by a counter on SQLite, plus extensions (login, health). Messages are in Indonesian. Errors: {message, requestId, error: {code, details?}}.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(authRoutes, { services });
+  await app.register(eventRoutes, { services });
+  await app.register(orderRoutes, { services });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

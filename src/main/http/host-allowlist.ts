@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../domain/errors.js';
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]', '::1'];
+
+/** The host name of a Host header, lower-case, without its port. */
+export function hostName(header: string): string {
+  const host = header.trim().toLowerCase();
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.split(':')[0] ?? '';
+}
+
+/**
+ * Refuses requests whose Host is not this service's own name: a web page on another origin that
+ * rebinds its DNS name to 127.0.0.1 still sends its own name as Host, and is turned away.
+ */
+export function installHostAllowlist(app: FastifyInstance, extraHosts: string[]): void {
+  const allowed = new Set([...LOOPBACK, ...extraHosts.map((h) => h.toLowerCase())]);
+  app.addHook('onRequest', async (request) => {
+    const host = request.headers.host;
+    if (!host || !allowed.has(hostName(host))) {
+      throw new AppError('FORBIDDEN', 'Host tidak diizinkan');
+    }
+  });
+}

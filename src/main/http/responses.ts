@@ -1,0 +1,13 @@
+import type { ErrorCode } from '../../shared/schemas/common.js';
+import { ErrorEnvelope } from '../../shared/schemas/common.js';
+import { STATUS_OF } from './errors.js';
+
+/** Response schemas of the error statuses a route can answer, for validation and OpenAPI alike. */
+export function errorResponses(...codes: ErrorCode[]) {
+  const statuses = new Set([...codes, 'INTERNAL' as const].map((code) => STATUS_OF[code]));
+  return Object.fromEntries([...statuses].map((status) => [status, ErrorEnvelope]));
+}
+
+/** What every authenticated route can answer besides its own errors. */
+export const AUTH_ERRORS: ErrorCode[] = ['UNAUTHENTICATED', 'RATE_LIMITED'];
+export const SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { bearer: [] }];

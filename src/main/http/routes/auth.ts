@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LoginBody, LoginResult } from '../../../shared/schemas/auth.js';
+import { envelope } from '../../../shared/schemas/common.js';
+import { messages } from '../../../shared/messages.js';
+import { AppError } from '../../domain/errors.js';
+import { toIso } from '../../domain/time.js';
+import { toUserDto } from '../../domain/users.js';
+import type { Services } from '../../services.js';
+import { ok } from '../envelope.js';
+import { errorResponses } from '../responses.js';
+
+export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        summary: 'Log in with e-mail and password (extension)',
+        description: 'Returns a JWT for Authorization: Bearer, valid for 12 hours. Customer accounts cannot log in here.',
+        tags: ['auth'],
+        body: LoginBody,
+        response: { 200: envelope(LoginResult), ...errorResponses('VALIDATION_FAILED', 'UNAUTHENTICATED', 'RATE_LIMITED') },
+      },
+    },
+    async (request) => {
+      const user = services.users.authenticate(request.body.email, request.body.password);
+      if (!user) throw new AppError('UNAUTHENTICATED', messages.invalidLogin);
+      const { token, expiresAt } = await services.tokens.issue(user.id);
+      return ok(request, messages.loggedIn, { token, expiresAt: toIso(expiresAt), user: toUserDto(user) });
+    },
+  );
+
+  app.get(
+    '/health',
+    {
+      schema: {
+        summary: 'Liveness (extension, no credentials)',
+        tags: ['service'],
+        response: { 200: envelope(z.object({ status: z.literal('ok'), service: z.literal('ticket-counter') })) },
+      },
+    },
+    async (request) => ok(request, messages.ok, { status: 'ok' as const, service: 'ticket-counter' as const }),
+  );
+};

@@ -1,0 +1,31 @@
+/**
+ * Money crosses every boundary as a decimal string ("150000" or "150000.00") and is computed in
+ * integer minor units (sen): floats never touch an amount.
+ */
+const DECIMAL = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
+
+export function isDecimalString(value: string): boolean {
+  return DECIMAL.test(value);
+}
+
+export function toMinor(value: string): number {
+  const match = DECIMAL.exec(value);
+  if (!match) throw new RangeError(`not a decimal amount: ${value}`);
+  const fraction = (match[2] ?? '').padEnd(2, '0');
+  return Number(match[1]) * 100 + Number(fraction);
+}
+
+export function fromMinor(minor: number): string {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError(`not an amount: ${minor}`);
+  const units = Math.floor(minor / 100);
+  const cents = minor % 100;
+  return `${units}.${String(cents).padStart(2, '0')}`;
+}
+
+/** "Rp 150.000" (cents shown only when there are any), as printed on invoices and in the UI. */
+export function formatRupiah(minor: number): string {
+  const units = Math.floor(minor / 100);
+  const cents = minor % 100;
+  const grouped = String(units).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return cents === 0 ? `Rp ${grouped}` : `Rp ${grouped},${String(cents).padStart(2, '0')}`;
+}

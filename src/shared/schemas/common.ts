@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { isDecimalString } from '../money.js';
+import { messages } from '../messages.js';
+
+export const Ulid = z.ulid().meta({ examples: ['01JD3Y9W5Q8Z6M2K4T7R1XABCD'] });
+export const Decimal = z
+  .string()
+  .refine(isDecimalString, 'harus berupa angka desimal dengan 0 atau 2 angka di belakang titik')
+  .meta({ examples: ['150000.00'] });
+export const Timestamp = z.iso.datetime({ offset: true }).meta({ examples: ['2026-12-01T19:00:00.000+07:00'] });
+
+/** Query strings arrive as text: "true"/"false" become booleans, anything else is refused. */
+export const QueryBool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const SortOrder = z.enum(['asc', 'desc']).default('desc');
+
+export const PageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100, messages.limitMax).default(20),
+});
+
+export const PageMeta = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type PageMeta = z.infer<typeof PageMeta>;
+
+export const ErrorCode = z.enum([
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'EVENT_NOT_FOUND',
+  'ORDER_NOT_FOUND',
+  'IDENTITY_NUMBER_REGISTERED',
+  'SOLD_OUT',
+  'SALE_CLOSED',
+  'INVALID_STATE',
+  'IDEMPOTENCY_IN_PROGRESS',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'IDEMPOTENCY_KEY_REUSED',
+  'RATE_LIMITED',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const FieldError = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+
+export const ErrorEnvelope = z.object({
+  message: z.string(),
+  requestId: z.string(),
+  error: z.object({ code: ErrorCode, details: z.array(FieldError).optional() }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ message: z.string(), requestId: z.string(), data });
+}
+
+export function listEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ message: z.string(), requestId: z.string(), data: z.array(item), meta: PageMeta });
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { Decimal, PageQuery, QueryBool, SortOrder, Timestamp, Ulid } from './common.js';
+
+export const EventStatus = z.enum(['draft', 'published', 'closed', 'archived']);
+/** The interface leaves feeBearer open; we decide: who pays the service fee. */
+export const FeeBearer = z.enum(['organizer', 'customer']);
+
+export const Event = z.object({
+  id: Ulid,
+  ownerId: Ulid,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  terms: z.string(),
+  location: z.string(),
+  mapsLink: z.string(),
+  startAt: Timestamp,
+  endAt: Timestamp,
+  timezone: z.string().meta({ examples: ['Asia/Jakarta'] }),
+  status: EventStatus,
+  isPublic: z.boolean(),
+  feeBearer: FeeBearer,
+  eventTypeId: Ulid,
+  categoryId: Ulid,
+  subcategoryId: Ulid,
+  isFeatured: z.boolean(),
+  isTransferable: z.boolean(),
+  transferDeadline: Timestamp,
+  quota: z.number().int(),
+  isFinished: z.boolean(),
+  minPrice: Decimal,
+  maxPrice: Decimal,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Event = z.infer<typeof Event>;
+
+const DateFilter = z.iso.datetime({ offset: true }).or(z.iso.date());
+
+export const EventListQuery = PageQuery.extend({
+  ownerId: z.union([z.literal('me'), Ulid]),
+  scope: z.enum(['managed', 'all']).optional(),
+  status: EventStatus.optional(),
+  isFeatured: QueryBool.optional(),
+  categoryId: Ulid.optional(),
+  subcategoryId: Ulid.optional(),
+  eventTypeId: Ulid.optional(),
+  search: z.string().trim().min(1).max(100).optional(),
+  sort: z.enum(['startAt', 'endAt', 'name', 'createdAt']).default('createdAt'),
+  order: SortOrder,
+  startAtFrom: DateFilter.optional(),
+  startAtTo: DateFilter.optional(),
+  endAtFrom: DateFilter.optional(),
+  endAtTo: DateFilter.optional(),
+});
+export type EventListQuery = z.infer<typeof EventListQuery>;
+
+export const EventParams = z.object({ idOrSlug: z.string().min(1).max(200) });

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { Decimal, PageQuery, SortOrder, Timestamp, Ulid } from './common.js';
+import { Gender, Registration } from './registration.js';
+
+export const OrderStatus = z.enum(['payment_pending', 'verification_pending', 'completed', 'cancelled']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+export const PaymentStatus = z.enum(['unpaid', 'paid', 'expired']);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+export const CreateOrderBody = z.object({
+  eventId: Ulid,
+  ticketCategoryId: Ulid,
+  registration: Registration,
+});
+export type CreateOrderBody = z.infer<typeof CreateOrderBody>;
+
+export const Participant = z.object({
+  id: Ulid,
+  orderId: Ulid,
+  eventId: Ulid,
+  ticketCategoryId: Ulid,
+  userId: Ulid,
+  ticketNumber: z.string(),
+  qrCode: z.url(),
+  status: z.string().meta({ examples: ['registered'] }),
+  identityNumber: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  gender: Gender,
+  birthDate: z.string(),
+  formData: z.record(z.string(), z.unknown()),
+  createdAt: Timestamp,
+});
+export type Participant = z.infer<typeof Participant>;
+
+export const OrderItem = z.object({
+  id: Ulid,
+  orderId: Ulid,
+  ticketCategoryId: Ulid,
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPrice: Decimal,
+  subtotal: Decimal,
+  createdAt: Timestamp,
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+/** Fields every form of an order shares. */
+const OrderBase = z.object({
+  id: Ulid,
+  buyerUserId: Ulid,
+  eventId: Ulid,
+  eventName: z.string(),
+  status: OrderStatus,
+  paymentStatus: PaymentStatus,
+  totalAmount: Decimal,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+
+const EventSummary = z.object({
+  eventLocation: z.string(),
+  eventMapsLink: z.string(),
+  eventStartAt: Timestamp,
+  eventEndAt: Timestamp,
+  organizerName: z.string(),
+});
+
+export const OrderCreated = OrderBase.extend(EventSummary.shape).extend({
+  participants: z.array(Participant),
+  createdUserId: Ulid,
+  isExistingUser: z.boolean(),
+  generatedPassword: z
+    .string()
+    .nullable()
+    .meta({ description: 'Returned once, only when a new customer user was created; never stored in clear.' }),
+});
+export type OrderCreated = z.infer<typeof OrderCreated>;
+
+export const OrderListItem = OrderBase.extend({
+  customerName: z.string(),
+  customerEmail: z.string(),
+  ticketCategoryName: z.string(),
+  participants: z.array(Participant),
+});
+export type OrderListItem = z.infer<typeof OrderListItem>;
+
+export const OrderDetail = OrderBase.extend(EventSummary.shape).extend({
+  eventBanner: z.string(),
+  subtotal: Decimal,
+  feeTotal: Decimal,
+  grandTotal: Decimal,
+  items: z.array(OrderItem),
+  participants: z.array(Participant),
+});
+export type OrderDetail = z.infer<typeof OrderDetail>;
+
+export const OrderListQuery = PageQuery.extend({
+  status: OrderStatus.optional(),
+  paymentStatus: PaymentStatus.optional(),
+  search: z.string().trim().min(1).max(100).optional(),
+  sort: z.enum(['createdAt', 'totalAmount']).default('createdAt'),
+  order: SortOrder,
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+export const OrderParams = z.object({ idOrSlug: z.string().min(1).max(200), orderId: Ulid });

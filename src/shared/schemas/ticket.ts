@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { Decimal, Timestamp, Ulid } from './common.js';
+
+/** The interface leaves type and status open; we decide their values. */
+export const TicketType = z.enum(['regular', 'vip', 'early_bird', 'group', 'complimentary']);
+export const TicketStatus = z.enum(['active', 'inactive']);
+
+export const TicketCategory = z.object({
+  id: Ulid,
+  eventId: Ulid,
+  name: z.string(),
+  description: z.string(),
+  type: z.string().meta({ examples: ['regular'] }),
+  quota: z.number().int(),
+  sold: z.number().int(),
+  saleStartAt: Timestamp,
+  saleEndAt: Timestamp,
+  price: Decimal,
+  status: z.string().meta({ examples: ['active'] }),
+  isSoldOut: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type TicketCategory = z.infer<typeof TicketCategory>;
