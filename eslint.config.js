@@ -13,7 +13,7 @@ export default tseslint.config(
   },
   {
     // Only src/main/electron may import electron.
-    files: ['src/main/**/*.ts'],
+    files: ['src/main/**/*.ts', 'src/shared/**/*.ts', 'src/renderer/**/*.{ts,tsx}'],
     ignores: ['src/main/electron/**'],
     rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
   },

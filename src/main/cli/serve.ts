@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from '../http/app.js';
+import { projectRoot } from '../paths.js';
 import { seedDemo } from '../domain/demo.js';
 import { createServices } from '../services.js';
 
@@ -19,7 +22,11 @@ export async function serve(options: ServeOptions): Promise<void> {
   const services = createServices({ dataDir: options.dataDir });
   if (options.demo) seedDemo(services);
   const loopback = ['127.0.0.1', 'localhost', '::1'].includes(options.host);
-  const app = await buildApp(services, { allowedHosts: loopback ? [] : [options.host] });
+  const uiDir = join(projectRoot(), 'out', 'renderer');
+  const app = await buildApp(services, {
+    allowedHosts: loopback ? [] : [options.host],
+    uiDir: existsSync(uiDir) ? uiDir : undefined,
+  });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

@@ -33,7 +33,9 @@ export function applyPragmas(sqlite: Sqlite): void {
 export function openDatabase(dataDir: string): CounterDb {
   if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'counter.db');
-  const sqlite = new Database(file);
+  // Electron runs this code with its own Node ABI and hands over a matching build of the addon.
+  const nativeBinding = process.env.TICKET_COUNTER_SQLITE_BINDING;
+  const sqlite = new Database(file, nativeBinding ? { nativeBinding } : {});
   // Orders hold personal data: only the owner of the data dir may read the database.
   chmodSync(file, 0o600);
   applyPragmas(sqlite);

@@ -2,6 +2,7 @@
  * Builds the HTTP listener over already-built services. Routes are thin: zod parses, a domain
  * service decides, the envelope wraps. Tests call app.inject() on this; serve only listens.
  */
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -24,6 +25,8 @@ export interface AppOptions {
   /** Host names besides loopback that this listener answers to (its LAN address). */
   allowedHosts?: string[];
   logLevel?: string;
+  /** The built counter UI (out/renderer), served at / for browser mode and the Electron window. */
+  uiDir?: string;
 }
 
 export const REDACTED_PATHS = [
@@ -83,5 +86,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(orderRoutes, { services });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  if (options.uiDir) await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, maxAge: 0 });
   return app;
 }

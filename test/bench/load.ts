@@ -1,0 +1,67 @@
+/** Order-creation load with autocannon: every request a new customer (identity number, e-mail). */
+import autocannon, { type Result } from 'autocannon';
+
+export interface LoadFigures {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  statuses: string;
+}
+
+export interface LoadTarget {
+  url: string;
+  path: string;
+  headers: Record<string, string>;
+  /** Makes the n-th body; n is unique across the whole process, warm-up included. */
+  body(n: number): unknown;
+}
+
+let sequence = 0;
+
+export async function runLoad(target: LoadTarget, connections: number, durationSeconds: number): Promise<LoadFigures> {
+  const result: Result = await autocannon({
+    url: target.url,
+    connections,
+    duration: durationSeconds,
+    requests: [
+      {
+        method: 'POST',
+        path: target.path,
+        headers: { 'content-type': 'application/json', ...target.headers },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify(target.body(++sequence)) }),
+      },
+    ],
+  });
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${code}:${count}`)
+    .join(' ');
+  const completed = result['2xx'] + result.non2xx;
+  return {
+    requests: completed,
+    perSecond: completed / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statuses,
+  };
+}
+
+/** A registration nobody else in the run has: identity number and e-mail both derive from n. */
+export function orderBody(eventId: string, ticketCategoryId: string, n: number) {
+  return {
+    eventId,
+    ticketCategoryId,
+    registration: {
+      name: `Pembeli Beban ${n}`,
+      email: `pembeli${n}@beban.test`,
+      phone: `+62813${String(10_000_000 + (n % 90_000_000)).padStart(8, '0')}`,
+      gender: n % 2 === 0 ? 'female' : 'male',
+      birthDate: '1992-04-17',
+      identityNumber: `3273${String(n).padStart(12, '0')}`,
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** A clock tests move by hand: passed to createServices so that sale windows and expiry can be crossed. */
+export interface TestClock {
+  (): number;
+  set(ms: number): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start = Date.now()): TestClock {
+  let now = start;
+  const clock = (() => now) as TestClock;
+  clock.set = (ms) => {
+    now = ms;
+  };
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  return clock;
+}
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;

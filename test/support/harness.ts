@@ -1,0 +1,72 @@
+/**
+ * The real service on a fresh temp data dir: createServices + buildApp, driven with app.inject().
+ * No mocks: every test goes through the HTTP listener, the domain and SQLite.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../../src/main/http/app.js';
+import { createServices, type Services } from '../../src/main/services.js';
+import { testClock, type TestClock } from './clock.js';
+import { requester, type Requester } from './http.js';
+
+export interface TempDir {
+  path: string;
+  remove(): void;
+}
+
+export function tempDir(prefix = 'ticket-counter-test-'): TempDir {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export interface Harness {
+  dataDir: string;
+  services: Services;
+  app: FastifyInstance;
+  clock: TestClock;
+  request: Requester;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: { start?: number } = {}): Promise<Harness> {
+  const dir = tempDir();
+  const clock = testClock(options.start);
+  const services = createServices({ dataDir: dir.path, clock });
+  const app = await buildApp(services, { logLevel: 'silent' });
+  await app.ready();
+  return {
+    dataDir: dir.path,
+    services,
+    app,
+    clock,
+    request: requester(app),
+    async close() {
+      await app.close();
+      services.close();
+      dir.remove();
+    },
+  };
+}
+
+/**
+ * Registers set-up and tear-down of a harness: a fresh one for every test (the default), or one
+ * for the whole file when the tests only read. Call the returned function inside a test.
+ */
+export function useHarness(scope: 'test' | 'file' = 'test'): () => Harness {
+  let current: Harness | undefined;
+  const [before, after] = scope === 'test' ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    current = await startHarness();
+  });
+  after(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('harness used outside a test');
+    return current;
+  };
+}
