@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -23,7 +24,8 @@ function electronBinary() {
   const probe = spawnSync(process.execPath, ['-e', "process.stdout.write(require('electron'))"], {
     encoding: 'utf8',
     timeout: 120_000,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // The electron package explains its failed download at length; one line of ours says enough.
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const path = probe.stdout?.trim();
   return probe.status === 0 && path && existsSync(path) ? path : undefined;
@@ -51,6 +53,15 @@ function ensureElectronSqlite() {
   copyFileSync(join(work, 'build', 'Release', 'better_sqlite3.node'), target);
 }
 
+/** Whether the usual port is free; if another counter holds it, browser mode takes any free port. */
+function isFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 run(bin('electron-vite'), ['build']);
 
 const electron = process.env.TICKET_COUNTER_BROWSER_MODE ? undefined : electronBinary();
@@ -64,7 +75,10 @@ if (electron) {
     '\nThe Electron binary is not installed and could not be downloaded here, so the counter runs in\n' +
       'browser mode: open the URL below in a browser. Demo data in ' + dataDir + '\n\n',
   );
-  const child = spawn(process.execPath, ['out/main/cli.js', 'serve', '--demo', '--data-dir', dataDir], { stdio: 'inherit' });
+  const port = (await isFree(8787)) ? '8787' : '0';
+  const child = spawn(process.execPath, ['out/main/cli.js', 'serve', '--demo', '--port', port, '--data-dir', dataDir], {
+    stdio: 'inherit',
+  });
   const stop = () => child.kill('SIGTERM');
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

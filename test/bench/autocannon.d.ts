@@ -1,18 +1,18 @@
 /** The part of autocannon's API the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  interface RequestParams {
+  export interface RequestParams {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
   }
 
-  interface AutocannonRequest extends RequestParams {
+  export interface AutocannonRequest extends RequestParams {
     /** Called before every request; returns the request to send (a fresh body, say). */
     setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
   }
 
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -25,7 +25,7 @@ declare module 'autocannon' {
     requests?: AutocannonRequest[];
   }
 
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     stddev: number;
@@ -38,7 +38,7 @@ declare module 'autocannon' {
     total: number;
   }
 
-  interface Result {
+  export interface Result {
     duration: number;
     errors: number;
     timeouts: number;

@@ -14,8 +14,14 @@ export interface ServerProcess {
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
 
-export function startServer(args: string[], cwd: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+/** Runs `node [nodeArgs] --import tsx args...` in cwd; nodeArgs can add --cpu-prof to find a hot spot. */
+export function startServer(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,8 +28,8 @@ export interface Prepared {
   loadEventId: string;
   loadCategoryId: string;
   listEventId: string;
-  /** Search terms for the list: a common and a rare substring, with how many orders match. */
-  searches: { label: string; term: string; expected: number }[];
+  /** Search terms for the list, with how many orders LIKE '%term%' finds (what the list must say). */
+  searches: { label: string; term: string; indexed: boolean; expected: number }[];
   seedMs: number;
 }
 
@@ -128,11 +128,14 @@ export function prepareDataDir(dataDir: string, listOrders: number): Prepared {
       `select count(*) as n from orders where event_id = ? and (customer_name like ? or customer_email like ?)`,
     );
     const expected = (term: string) => (count.get(IDS.listEvent, `%${term}%`, `%${term}%`) as { n: number }).n;
+    // A name an operator types (a common given name), a term one order in seven matches, one
+    // customer's e-mail, a miss, and two letters: too short for the search index.
     const searches = [
-      { label: 'common name', term: 'putri' },
-      { label: 'common domain', term: 'yahoo' },
-      { label: 'rare e-mail', term: rareEmail },
-      { label: 'no match', term: 'zzqx' },
+      { label: 'common name', term: 'Putri', indexed: true },
+      { label: 'common domain', term: 'yahoo', indexed: true },
+      { label: 'one e-mail', term: rareEmail, indexed: true },
+      { label: 'no match', term: 'zzqx', indexed: true },
+      { label: 'two letters', term: 'an', indexed: false },
     ].map((s) => ({ ...s, expected: expected(s.term) }));
 
     return {

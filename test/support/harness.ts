@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp } from '../../src/main/http/app.js';
 import { createServices, type Services } from '../../src/main/services.js';
 import { testClock, type TestClock } from './clock.js';
+import { importEvent, makeKey, makeUser, ticketInput } from './fixtures.js';
 import { requester, type Requester } from './http.js';
 
 export interface TempDir {
@@ -31,8 +32,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { start?: number } = {}): Promise<Harness> {
-  const dir = tempDir();
+/**
+ * Builds the service and its listener. On a fresh temp dir that close() removes, unless `dataDir`
+ * names an existing one (written by the CLI, say), which is left in place.
+ */
+export async function startHarness(options: { start?: number; dataDir?: string } = {}): Promise<Harness> {
+  const dir = options.dataDir ? { path: options.dataDir, remove: () => {} } : tempDir();
   const clock = testClock(options.start);
   const services = createServices({ dataDir: dir.path, clock });
   const app = await buildApp(services, { logLevel: 'silent' });
@@ -69,4 +74,20 @@ export function useHarness(scope: 'test' | 'file' = 'test'): () => Harness {
     if (!current) throw new Error('harness used outside a test');
     return current;
   };
+}
+
+/**
+ * Writes an organizer with an API key and one event on sale into a data dir and closes it again,
+ * for tests that then run `serve` on that dir.
+ */
+export function seedDataDir(dataDir: string, quota = 100) {
+  const services = createServices({ dataDir });
+  try {
+    const organizer = makeUser(services, 'organizer');
+    const key = makeKey(services, organizer);
+    const event = importEvent(services, organizer, { tickets: [ticketInput(services.clock(), { quota })] });
+    return { organizer, key, event };
+  } finally {
+    services.close();
+  }
 }

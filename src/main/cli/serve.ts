@@ -20,6 +20,8 @@ const SWEEP_INTERVAL_MS = 60_000;
  */
 export async function serve(options: ServeOptions): Promise<void> {
   const services = createServices({ dataDir: options.dataDir });
+  // serve is the only writer of claims: unfinished ones were left by a crash (not by a CLI next to us).
+  services.idempotency.releaseAbandoned();
   if (options.demo) seedDemo(services);
   const loopback = ['127.0.0.1', 'localhost', '::1'].includes(options.host);
   const uiDir = join(projectRoot(), 'out', 'renderer');

@@ -224,6 +224,22 @@ export const idempotencyKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.principal, t.key] }), index('idempotency_created').on(t.createdAt)],
 );
 
+/**
+ * How many orders each event has in each status, kept by triggers on orders (migration
+ * 0003_order_counts_triggers): an order list's total is then a sum of a few rows, not a count of
+ * every order of the event.
+ */
+export const orderCounts = sqliteTable(
+  'order_counts',
+  {
+    eventId: text('event_id').notNull(),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.status, t.paymentStatus] })],
+);
+
 /** Small service-wide values, such as the JWT signing secret. */
 export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),

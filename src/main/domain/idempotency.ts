@@ -62,10 +62,19 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
       .run();
   }
 
+  /**
+   * At start-up every unfinished claim belongs to a process that died mid-request. Freeing them
+   * lets the client's retry through; a retried order creation cannot duplicate a sale that did
+   * commit, because the identity number is then taken (409), which tells the client to look it up.
+   */
+  function releaseAbandoned(): number {
+    return db.delete(idempotencyKeys).where(isNull(idempotencyKeys.statusCode)).run().changes;
+  }
+
   function sweep(): number {
     return db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, clock() - IDEMPOTENCY_TTL_MS)).run().changes;
   }
 
-  return { begin, complete, release, sweep };
+  return { begin, complete, release, releaseAbandoned, sweep };
 }
 export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;

@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import { newId } from '../domain/ids.js';
 import type { Services } from '../services.js';
-import { installErrorHandling } from './errors.js';
+import { frameworkErrors, installErrorHandling } from './errors.js';
 import { installHostAllowlist } from './host-allowlist.js';
 import { installIdempotency } from './idempotency.js';
 import { authRoutes } from './routes/auth.js';
@@ -41,6 +41,9 @@ export const REDACTED_PATHS = [
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
+    // As long as the longest idOrSlug the route schemas accept, so that the schema decides.
+    routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
     genReqId: () => newId(),
     requestIdHeader: false,
     logger: {

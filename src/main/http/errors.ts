@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '../../shared/schemas/common.js';
 import { messages } from '../../shared/messages.js';
@@ -71,4 +71,17 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(request.id, 'NOT_FOUND', messages.routeNotFound));
   });
+}
+
+/**
+ * Errors the router raises before any hook or handler runs (a path that is not valid
+ * percent-encoding, a path parameter over maxParamLength): in our envelope too, with X-Request-Id.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const [code, message]: [ErrorCode, string] =
+    error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? ['VALIDATION_FAILED', messages.validationFailed]
+      : ['INTERNAL', messages.internal];
+  if (code === 'INTERNAL') request.log.error({ err: error }, 'router error');
+  reply.code(STATUS_OF[code]).header('x-request-id', request.id).send(errorBody(request.id, code, message));
 }

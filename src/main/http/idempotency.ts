@@ -31,9 +31,33 @@ export function installIdempotency(app: FastifyInstance, services: Services): vo
     const claim = request.idempotency;
     if (!claim || reply.getHeader('idempotent-replayed')) return payload;
     if (reply.statusCode >= 500) services.idempotency.release(claim.principal, claim.key);
-    else if (typeof payload === 'string') services.idempotency.complete(claim.principal, claim.key, reply.statusCode, payload);
+    else if (typeof payload === 'string') services.idempotency.complete(claim.principal, claim.key, reply.statusCode, forStorage(payload));
     return payload;
   });
+}
+
+/**
+ * The response as it is kept for replays: without the customer's generated password, which is
+ * returned once and never stored (a replay answers generatedPassword: null).
+ */
+function forStorage(payload: string): string {
+  try {
+    const body = JSON.parse(payload) as { data?: { generatedPassword?: unknown } };
+    if (typeof body.data?.generatedPassword !== 'string') return payload;
+    return JSON.stringify({ ...body, data: { ...body.data, generatedPassword: null } });
+  } catch {
+    return payload;
+  }
+}
+
+/** A stored response, answering this request: its requestId is this request's (as in X-Request-Id). */
+function forReplay(stored: string, requestId: string): string {
+  try {
+    const body = JSON.parse(stored) as Record<string, unknown>;
+    return JSON.stringify({ ...body, requestId });
+  } catch {
+    return stored;
+  }
 }
 
 /** A preHandler for POST routes, run after authentication. */
@@ -55,7 +79,7 @@ export function idempotent(services: Services) {
         .code(started.statusCode)
         .header('content-type', 'application/json; charset=utf-8')
         .header('idempotent-replayed', 'true')
-        .send(started.body);
+        .send(forReplay(started.body, request.id));
     }
     request.idempotency = { principal, key: header };
   };

@@ -105,4 +105,5 @@ export const OrderListQuery = PageQuery.extend({
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 
-export const OrderParams = z.object({ idOrSlug: z.string().min(1).max(200), orderId: Ulid });
+// Any order id that is not one of this event's orders is simply not found (the spec lists no 400 here).
+export const OrderParams = z.object({ idOrSlug: z.string().min(1).max(200), orderId: z.string().min(1).max(100) });

@@ -51,7 +51,7 @@ export function EventsScreen() {
           <tr>
             <th>Kategori</th>
             <th>Harga</th>
-            <th>Sisa kursi</th>
+            <th>Terjual / kuota</th>
             <th>Status</th>
           </tr>
         </thead>
@@ -60,7 +60,9 @@ export function EventsScreen() {
             <tr key={t.id}>
               <td>{t.name}</td>
               <td>{formatRupiah(toMinor(t.price))}</td>
-              <td>{t.quota - t.sold}</td>
+              <td>
+                {t.sold} / {t.quota}
+              </td>
               <td>{t.isSoldOut ? 'Habis' : 'Tersedia'}</td>
             </tr>
           ))}

@@ -1,0 +1,70 @@
+import type { Db, Sqlite } from './connection.js';
+
+interface Job {
+  work(db: Db): unknown;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * Group commit for writes that arrive together. With synchronous=FULL every COMMIT waits for the
+ * disk, and an order's transaction writes a dozen pages (order, item, customer and their indexes):
+ * committing each sale alone makes the disk, not the CPU, the limit of a busy counter.
+ *
+ * `run(work)` queues the unit of work; everything queued in the same turn of the event loop runs
+ * in ONE immediate transaction, each unit in its own savepoint, so that a unit that throws (sold
+ * out, identity number taken) is rolled back alone and rejects alone. The promises settle only
+ * after COMMIT has returned: a sale is confirmed once it is on disk, exactly as before. A single
+ * request at a quiet counter waits for nothing: the queue is flushed on the next check phase.
+ *
+ * `db` must be the root database (not a transaction): the work runs on it, inside the group's
+ * transaction, since SQLite has one transaction per connection.
+ */
+export function createGroupCommit(db: Db) {
+  // drizzle's better-sqlite3 database carries its driver as $client. Its nested transaction
+  // functions make the savepoints with statements prepared once (drizzle's prepare them per call).
+  const client = (db as Db & { $client?: Sqlite }).$client;
+  if (!client) throw new Error('createGroupCommit needs the root drizzle database');
+  const inSavepoint = client.transaction((job: Job): unknown => job.work(db));
+  const runGroup = client.transaction((jobs: Job[]): Outcome[] =>
+    jobs.map((job) => {
+      try {
+        return { ok: true, value: inSavepoint(job) };
+      } catch (error) {
+        // An error SQLite answers by rolling back the whole transaction (a full disk, say) ends
+        // the group: nothing of it is stored, and every unit rejects.
+        if (!client.inTransaction) throw error;
+        return { ok: false, error };
+      }
+    }),
+  );
+  let queue: Job[] = [];
+
+  function flush(): void {
+    const jobs = queue;
+    queue = [];
+    let outcomes: Outcome[];
+    try {
+      outcomes = runGroup.immediate(jobs);
+    } catch (error) {
+      // BEGIN or COMMIT failed: nothing of this group is stored.
+      for (const job of jobs) job.reject(error);
+      return;
+    }
+    jobs.forEach((job, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) job.resolve(outcome.value);
+      else job.reject(outcome.error);
+    });
+  }
+
+  return function run<T>(work: (db: Db) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (queue.length === 1) setImmediate(flush);
+    });
+  };
+}
+export type GroupCommit = ReturnType<typeof createGroupCommit>;

@@ -1,0 +1,43 @@
+/** `serve` as a process: its stdout contract, clean shutdown, and logs that keep secrets out. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PASSWORD, orderBody, ordersPath } from '../support/fixtures.js';
+import { seedDataDir, tempDir, type TempDir } from '../support/harness.js';
+import { fetchJson, startServe, type Served } from '../support/serve.js';
+import { ULID } from '../support/shapes.js';
+
+describe('serve', () => {
+  let dir: TempDir;
+  let served: Served | undefined;
+  afterEach(async () => {
+    await served?.stop('SIGKILL');
+    served = undefined;
+    dir.remove();
+  });
+
+  it('prints only the listening line on stdout, logs without secrets on stderr, and stops cleanly on SIGTERM', async () => {
+    dir = tempDir();
+    const { organizer, key, event } = seedDataDir(dir.path);
+    served = await startServe(dir.path, { logLevel: 'info' });
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const login = await fetchJson(`${served.url}/auth/login`, { method: 'POST', body: { email: organizer.email, password: PASSWORD } });
+    expect(login.status).toBe(200);
+    const { token } = login.body.data;
+    const created = await fetchJson(`${served.url}${ordersPath(event.id)}`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'idempotency-key': 'serve-1' },
+      body: orderBody(event),
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('x-request-id')).toMatch(ULID);
+    const listed = await fetchJson(`${served.url}/events?ownerId=me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(listed.status).toBe(200);
+
+    const stopped = await served.stop('SIGTERM');
+    expect(stopped.code).toBe(0);
+    expect(served.stdout()).toBe(`listening on ${served.url}\n`);
+    const logs = served.stderr();
+    expect(logs).toContain('incoming request');
+    for (const secret of [key, PASSWORD, token, created.body.data.generatedPassword]) expect(logs).not.toContain(secret);
+  });
+});

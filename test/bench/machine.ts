@@ -1,0 +1,38 @@
+/** What the figures were measured on, and how busy the machine was with other work meanwhile. */
+import { cpus, loadavg, totalmem } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+function cpuTimes() {
+  return cpus().reduce(
+    (sum, cpu) => {
+      const { user, nice, sys, irq, idle } = cpu.times;
+      return { busy: sum.busy + user + nice + sys + irq, total: sum.total + user + nice + sys + irq + idle };
+    },
+    { busy: 0, total: 0 },
+  );
+}
+
+/** The share of all cores busy over the next `ms` (0..1): other processes, before the bench runs. */
+export async function cpuBusy(ms = 1000): Promise<number> {
+  const before = cpuTimes();
+  await sleep(ms);
+  const after = cpuTimes();
+  const total = after.total - before.total;
+  return total > 0 ? (after.busy - before.busy) / total : 0;
+}
+
+/**
+ * Waits (at most `maxSeconds`) until the machine is quiet, since a test suite running beside the
+ * bench halves its figures; returns the last busy share measured, to be printed with the results.
+ */
+export async function waitForQuiet(threshold: number, maxSeconds: number): Promise<number> {
+  let busy = await cpuBusy();
+  for (let i = 1; i < maxSeconds && busy > threshold; i++) busy = await cpuBusy();
+  return busy;
+}
+
+export function describeMachine(): string {
+  return `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+}

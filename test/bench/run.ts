@@ -1,0 +1,182 @@
+/**
+ * `npm run bench`: the counter's two performance budgets, measured in one run on this machine.
+ *
+ * 1. Order creation through HTTP with 10 connections (autocannon), next to a baseline measured the
+ *    same way in the same run: a bare Fastify route doing one SQLite insert with the same pragmas.
+ *    Target: ours / baseline >= 0.5.
+ * 2. GET /events/{id}/admin/orders on an event with 100,000 orders: sequential requests, the
+ *    unfiltered first page and several searches. Target: p99 < 10 ms.
+ *
+ * Both servers run in their own process, on 127.0.0.1 with an ephemeral port: ours is `serve`
+ * exactly as the Electron shell starts it, the baseline is baseline-server.ts. The load generator
+ * and the timing client run in this process.
+ */
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureSequential, type LatencyFigures } from './latency.js';
+import { orderBody, runLoad, type LoadFigures } from './load.js';
+import { describeMachine, waitForQuiet } from './machine.js';
+import { prepareDataDir } from './setup.js';
+import { startServer, type ServerProcess } from './server-process.js';
+
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const CONNECTIONS = 10;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
+const WARMUP_S = 3;
+const LIST_ORDERS = 100_000;
+const LIST_REQUESTS = 500;
+const LIST_WARMUP = 20;
+const LIST_BUDGET_MS = 10_000;
+const TARGET_RATIO = 0.5;
+const TARGET_LIST_P99_MS = 10;
+const QUIET_BELOW = 0.15;
+const QUIET_WAIT_S = 20;
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : 'n/a');
+const pct = (share: number) => `${Math.round(share * 100)}%`;
+
+async function withServer<T>(start: () => Promise<ServerProcess>, body: (server: ServerProcess) => Promise<T>): Promise<T> {
+  const server = await start();
+  try {
+    return await body(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+function checkLoad(name: string, figures: LoadFigures): void {
+  if (figures.non2xx > 0 || figures.errors > 0 || figures.requests === 0) {
+    throw new Error(`${name}: ${figures.requests} responses, non-2xx ${figures.non2xx} (${figures.statuses}), errors ${figures.errors}`);
+  }
+}
+
+interface ListCase {
+  label: string;
+  term: string | undefined;
+  expected: number;
+  /** Whether the p99 target applies (a two-letter search cannot use the search index). */
+  targeted: boolean;
+  figures: LatencyFigures;
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+}
+
+async function main(): Promise<void> {
+  const workDir = mkdtempSync(join(tmpdir(), 'ticket-counter-bench-'));
+  const counterDir = join(workDir, 'counter');
+  const baselineDir = join(workDir, 'baseline');
+  const env = { LOG_LEVEL: 'warn' };
+  try {
+    const busyBefore = await waitForQuiet(QUIET_BELOW, QUIET_WAIT_S);
+    if (busyBefore > QUIET_BELOW) log(`warning: the machine is ${pct(busyBefore)} busy with other work; figures will be low`);
+
+    log(`seeding ${LIST_ORDERS} orders in ${counterDir}`);
+    const prepared = prepareDataDir(counterDir, LIST_ORDERS);
+    log(`seeded in ${(prepared.seedMs / 1000).toFixed(1)} s`);
+    const auth = { 'x-api-key': prepared.apiKey };
+
+    const { ours, lists } = await withServer(
+      () => startServer(['src/main/cli.ts', 'serve', '--data-dir', counterDir, '--port', '0'], ROOT, env),
+      async (server) => {
+        log(`counter listening on ${server.url}`);
+        const cases = [
+          { label: 'first page, no filter', term: undefined as string | undefined, expected: LIST_ORDERS, indexed: true },
+          ...prepared.searches,
+        ];
+        const lists: ListCase[] = [];
+        for (const c of cases) {
+          const url = new URL(`/events/${prepared.listEventId}/admin/orders`, server.url);
+          if (c.term) url.searchParams.set('search', c.term);
+          log(`list: ${c.label}${c.term ? ` (search=${c.term})` : ''}`);
+          const figures = await measureSequential(url, auth, { count: LIST_REQUESTS, warmup: LIST_WARMUP, budgetMs: LIST_BUDGET_MS });
+          // The list must be right as well as fast: its total is what LIKE '%term%' counts.
+          if (figures.total !== c.expected) throw new Error(`list ${c.label}: meta.total ${figures.total}, expected ${c.expected}`);
+          lists.push({ label: c.label, term: c.term, expected: c.expected, targeted: c.indexed, figures });
+        }
+
+        const target = {
+          url: server.url,
+          path: `/events/${prepared.loadEventId}/admin/orders`,
+          headers: auth,
+          body: (n: number) => orderBody(prepared.loadEventId, prepared.loadCategoryId, n),
+        };
+        log(`order creation: warm-up ${WARMUP_S} s, then ${DURATION_S} s with ${CONNECTIONS} connections`);
+        checkLoad('order creation warm-up', await runLoad(target, CONNECTIONS, WARMUP_S));
+        const ours = await runLoad(target, CONNECTIONS, DURATION_S);
+        checkLoad('order creation', ours);
+        return { ours, lists };
+      },
+    );
+
+    // Every 201 is an order in the database, and every order holds its seat.
+    const check = new Database(join(counterDir, 'counter.db'), { readonly: true });
+    const stored = (check.prepare('select count(*) as n from orders where event_id = ?').get(prepared.loadEventId) as { n: number }).n;
+    const held = (check.prepare('select held from ticket_categories where id = ?').get(prepared.loadCategoryId) as { held: number }).held;
+    check.close();
+    if (stored !== held) throw new Error(`orders stored ${stored} but seats held ${held}`);
+
+    const baseline = await withServer(
+      () => startServer(['test/bench/baseline-server.ts', '--data-dir', baselineDir], ROOT, env),
+      async (server) => {
+        log(`baseline listening on ${server.url}: warm-up ${WARMUP_S} s, then ${DURATION_S} s`);
+        const target = {
+          url: server.url,
+          path: '/entries',
+          headers: {},
+          body: (n: number) => orderBody(prepared.loadEventId, prepared.loadCategoryId, n),
+        };
+        checkLoad('baseline warm-up', await runLoad(target, CONNECTIONS, WARMUP_S));
+        const figures = await runLoad(target, CONNECTIONS, DURATION_S);
+        checkLoad('baseline', figures);
+        return figures;
+      },
+    );
+
+    const ratio = ours.perSecond / baseline.perSecond;
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+    const rows: string[][] = [
+      ['measure', 'rate', 'p50', 'p99', 'target', 'result'],
+      [`POST order, ${CONNECTIONS} connections, ${DURATION_S} s`, `${ours.perSecond.toFixed(0)} req/s`, ms(ours.p50), ms(ours.p99), '', ''],
+      ['baseline: bare Fastify, one insert', `${baseline.perSecond.toFixed(0)} req/s`, ms(baseline.p50), ms(baseline.p99), '', ''],
+      ['ratio ours / baseline', ratio.toFixed(2), '', '', `>= ${TARGET_RATIO}`, verdict(ratio >= TARGET_RATIO)],
+      ...lists.map(({ label, term, expected, targeted, figures }) => [
+        `GET orders: ${label}${term ? ` "${term}"` : ''} (${expected} match${figures.samples < LIST_REQUESTS ? `, n=${figures.samples}` : ''})`,
+        '',
+        ms(figures.p50),
+        ms(figures.p99),
+        targeted ? `p99 < ${TARGET_LIST_P99_MS} ms` : 'none',
+        targeted ? verdict(figures.p99 < TARGET_LIST_P99_MS) : '',
+      ]),
+    ];
+    const out = [
+      '',
+      `Ticket Counter benchmark, ${new Date().toISOString()}`,
+      `machine: ${describeMachine()}; other work before the run: ${pct(busyBefore)} CPU`,
+      `servers in their own process on 127.0.0.1; autocannon and the timing client in this one`,
+      `list event: ${LIST_ORDERS} orders, ${LIST_REQUESTS} sequential requests per line; orders created under load: ${stored}`,
+      `(autocannon rounds latencies to whole milliseconds)`,
+      '',
+      ...table(rows),
+      '',
+    ];
+    process.stdout.write(out.join('\n') + '\n');
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,134 @@
+/** Users, keys, events and order bodies, each unique within a test run. */
+import { ulid } from 'ulid';
+import type { Permission, Role } from '../../src/shared/schemas/auth.js';
+import type { ImportEvent } from '../../src/shared/schemas/import.js';
+import { toIso } from '../../src/main/domain/time.js';
+import type { UserRow } from '../../src/main/domain/users.js';
+import type { Services } from '../../src/main/services.js';
+import { DAY, HOUR } from './clock.js';
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export const PASSWORD = 'correct horse battery';
+
+/** Fixed reference ids, so that filters on them have something to tell apart. */
+export const REF = {
+  eventType: '01JTYPE0000000000000000001',
+  otherEventType: '01JTYPE0000000000000000002',
+  category: '01JCATE0000000000000000001',
+  otherCategory: '01JCATE0000000000000000002',
+  subcategory: '01JSBCA0000000000000000001',
+  otherSubcategory: '01JSBCA0000000000000000002',
+} as const;
+
+export function makeUser(services: Services, role: Role = 'organizer', overrides: { email?: string; name?: string } = {}): UserRow {
+  const n = next();
+  return services.users.create({ email: `${role}.${n}@test.example`, name: `${role} ${n}`, role, password: PASSWORD, ...overrides });
+}
+
+export function makeKey(services: Services, user: UserRow, expiresAt?: number): string {
+  return services.apiKeys.create(user.id, `key of ${user.email}`, expiresAt).key;
+}
+
+export interface Caller {
+  user: UserRow;
+  key: string;
+}
+
+/** A user with an API key; with `grant`, given that permission on the event. */
+export function makeCaller(services: Services, role: Role = 'staff', grant?: { eventId: string; permission: Permission }): Caller {
+  const user = makeUser(services, role);
+  if (grant) services.grants.grant(user.id, grant.eventId, grant.permission);
+  return { user, key: makeKey(services, user) };
+}
+
+export type TicketInput = ImportEvent['tickets'][number];
+
+export function ticketInput(now: number, overrides: Partial<TicketInput> = {}): TicketInput {
+  const n = next();
+  return {
+    id: ulid(),
+    name: `Kategori ${n}`,
+    description: `Tiket kategori ${n}`,
+    type: 'regular',
+    quota: 100,
+    sold: 0,
+    saleStartAt: toIso(now - DAY, 'Asia/Jakarta'),
+    saleEndAt: toIso(now + 20 * DAY, 'Asia/Jakarta'),
+    price: '150000',
+    status: 'active',
+    ...overrides,
+  };
+}
+
+export function eventInput(now: number, overrides: Partial<ImportEvent> = {}): ImportEvent {
+  const n = next();
+  const id = ulid();
+  const startAt = now + 30 * DAY;
+  return {
+    id,
+    name: `Acara ${n}`,
+    slug: `acara-${n}-${id.slice(-6).toLowerCase()}`,
+    description: `Deskripsi acara ${n}`,
+    terms: 'Tiket tidak dapat dikembalikan.',
+    location: `Gedung ${n}, Jakarta`,
+    mapsLink: `https://maps.example.com/?q=gedung-${n}`,
+    bannerUrl: `https://cdn.example.com/banners/${n}.jpg`,
+    startAt: toIso(startAt, 'Asia/Jakarta'),
+    endAt: toIso(startAt + 5 * HOUR, 'Asia/Jakarta'),
+    timezone: 'Asia/Jakarta',
+    status: 'published',
+    isPublic: true,
+    feeBearer: 'organizer',
+    eventTypeId: REF.eventType,
+    categoryId: REF.category,
+    subcategoryId: REF.subcategory,
+    isFeatured: false,
+    isTransferable: false,
+    tickets: [ticketInput(now)],
+    ...overrides,
+  };
+}
+
+/** Imports one event owned by `owner`; returns what was imported (ids, slug, tickets). */
+export function importEvent(services: Services, owner: UserRow, overrides: Partial<ImportEvent> = {}): ImportEvent {
+  const event = eventInput(services.clock(), overrides);
+  services.importer.importEvents({ events: [event] }, owner);
+  return event;
+}
+
+export interface RegistrationInput {
+  name: string;
+  email: string;
+  phone: string;
+  gender: 'male' | 'female';
+  birthDate: string;
+  identityNumber: string;
+  formData?: Record<string, unknown>;
+}
+
+export function registration(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
+  const n = next();
+  return {
+    name: `Pembeli ${n}`,
+    email: `pembeli.${n}@customer.example`,
+    phone: `+62812${String(n).padStart(7, '0')}`,
+    gender: n % 2 ? 'female' : 'male',
+    birthDate: '1990-05-17',
+    identityNumber: String(3171000000000000 + n),
+    ...overrides,
+  };
+}
+
+export function orderBody(event: ImportEvent, overrides: { ticketCategoryId?: string; registration?: Partial<RegistrationInput> } = {}) {
+  return {
+    eventId: event.id,
+    ticketCategoryId: overrides.ticketCategoryId ?? event.tickets[0]!.id,
+    registration: registration(overrides.registration),
+  };
+}
+
+export const ordersPath = (idOrSlug: string) => `/events/${idOrSlug}/admin/orders`;
+export const orderPath = (idOrSlug: string, orderId: string) => `/events/${idOrSlug}/admin/orders/${orderId}`;
+export const ticketsPath = (idOrSlug: string) => `/events/${idOrSlug}/tickets`;

@@ -1,0 +1,193 @@
+/**
+ * The response shapes of the interface, written out from the spec's tables (not imported from
+ * src/, so that a schema that drifts from the spec is caught), and a strict checker: the exact
+ * field set, and every field's type.
+ */
+import { expect } from 'vitest';
+
+export const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+export const DECIMAL = /^\d+(\.\d{2})?$/;
+export const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+export const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const E164 = /^\+[1-9]\d{7,14}$/;
+
+type Scalar = 'ulid' | 'string' | 'url' | 'iso' | 'decimal' | 'int' | 'bool' | 'date' | 'object';
+export type Kind = Scalar | `${Scalar}|null` | { enum: readonly string[] } | { arrayOf: Fields };
+export type Fields = Record<string, Kind>;
+
+function isUrl(value: unknown): boolean {
+  return typeof value === 'string' && URL.canParse(value) && /^https?:/.test(value);
+}
+
+const SCALARS: Record<Scalar, (value: unknown) => boolean> = {
+  ulid: (v) => typeof v === 'string' && ULID.test(v),
+  string: (v) => typeof v === 'string',
+  url: isUrl,
+  iso: (v) => typeof v === 'string' && ISO_WITH_OFFSET.test(v) && !Number.isNaN(Date.parse(v)),
+  decimal: (v) => typeof v === 'string' && DECIMAL.test(v),
+  int: (v) => Number.isInteger(v),
+  bool: (v) => typeof v === 'boolean',
+  date: (v) => typeof v === 'string' && CALENDAR_DATE.test(v),
+  object: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+};
+
+/** Every way `value` departs from `fields`, as readable lines; empty when it conforms. */
+export function shapeErrors(value: unknown, fields: Fields, path = ''): string[] {
+  if (!SCALARS.object(value)) return [`${path || 'value'}: not an object`];
+  const record = value as Record<string, unknown>;
+  const errors: string[] = [];
+  for (const name of Object.keys(record)) if (!(name in fields)) errors.push(`${path}${name}: unexpected field`);
+  for (const [name, kind] of Object.entries(fields)) {
+    const at = `${path}${name}`;
+    if (!(name in record)) {
+      errors.push(`${at}: missing`);
+      continue;
+    }
+    const field = record[name];
+    if (typeof kind === 'object' && 'enum' in kind) {
+      if (!kind.enum.includes(field as string)) errors.push(`${at}: ${JSON.stringify(field)} not one of ${kind.enum.join(', ')}`);
+    } else if (typeof kind === 'object') {
+      if (!Array.isArray(field)) errors.push(`${at}: not an array`);
+      else field.forEach((item, i) => errors.push(...shapeErrors(item, kind.arrayOf, `${at}[${i}].`)));
+    } else {
+      const [scalar, nullable] = kind.split('|') as [Scalar, string | undefined];
+      const ok = (nullable !== undefined && field === null) || SCALARS[scalar](field);
+      if (!ok) errors.push(`${at}: ${JSON.stringify(field)} is not ${kind}`);
+    }
+  }
+  return errors;
+}
+
+export function expectShape(value: unknown, fields: Fields): void {
+  expect(shapeErrors(value, fields)).toEqual([]);
+}
+
+const EVENT_STATUS = { enum: ['draft', 'published', 'closed', 'archived'] } as const;
+const ORDER_STATUS = { enum: ['payment_pending', 'verification_pending', 'completed', 'cancelled'] } as const;
+const PAYMENT_STATUS = { enum: ['unpaid', 'paid', 'expired'] } as const;
+
+export const EVENT: Fields = {
+  id: 'ulid',
+  ownerId: 'ulid',
+  name: 'string',
+  slug: 'string',
+  description: 'string',
+  terms: 'string',
+  location: 'string',
+  mapsLink: 'url',
+  startAt: 'iso',
+  endAt: 'iso',
+  timezone: 'string',
+  status: EVENT_STATUS,
+  isPublic: 'bool',
+  feeBearer: 'string',
+  eventTypeId: 'ulid',
+  categoryId: 'ulid',
+  subcategoryId: 'ulid',
+  isFeatured: 'bool',
+  isTransferable: 'bool',
+  transferDeadline: 'iso',
+  quota: 'int',
+  isFinished: 'bool',
+  minPrice: 'decimal',
+  maxPrice: 'decimal',
+  createdAt: 'iso',
+  updatedAt: 'iso',
+};
+
+export const TICKET_CATEGORY: Fields = {
+  id: 'ulid',
+  eventId: 'ulid',
+  name: 'string',
+  description: 'string',
+  type: 'string',
+  quota: 'int',
+  sold: 'int',
+  saleStartAt: 'iso',
+  saleEndAt: 'iso',
+  price: 'decimal',
+  status: 'string',
+  isSoldOut: 'bool',
+  createdAt: 'iso',
+  updatedAt: 'iso',
+};
+
+export const PARTICIPANT: Fields = {
+  id: 'ulid',
+  orderId: 'ulid',
+  eventId: 'ulid',
+  ticketCategoryId: 'ulid',
+  userId: 'ulid',
+  ticketNumber: 'string',
+  qrCode: 'url',
+  status: 'string',
+  identityNumber: 'string',
+  name: 'string',
+  email: 'string',
+  phone: 'string',
+  gender: { enum: ['male', 'female'] },
+  birthDate: 'date',
+  formData: 'object',
+  createdAt: 'iso',
+};
+
+export const ORDER_ITEM: Fields = {
+  id: 'ulid',
+  orderId: 'ulid',
+  ticketCategoryId: 'ulid',
+  name: 'string',
+  quantity: 'int',
+  unitPrice: 'decimal',
+  subtotal: 'decimal',
+  createdAt: 'iso',
+};
+
+const ORDER_BASE: Fields = {
+  id: 'ulid',
+  buyerUserId: 'ulid',
+  eventId: 'ulid',
+  eventName: 'string',
+  status: ORDER_STATUS,
+  paymentStatus: PAYMENT_STATUS,
+  totalAmount: 'decimal',
+  createdAt: 'iso',
+  updatedAt: 'iso',
+};
+
+const EVENT_SUMMARY: Fields = {
+  eventLocation: 'string',
+  eventMapsLink: 'string',
+  eventStartAt: 'iso',
+  eventEndAt: 'iso',
+  organizerName: 'string',
+};
+
+export const ORDER_CREATED: Fields = {
+  ...ORDER_BASE,
+  ...EVENT_SUMMARY,
+  participants: { arrayOf: PARTICIPANT },
+  createdUserId: 'ulid',
+  isExistingUser: 'bool',
+  generatedPassword: 'string|null',
+};
+
+export const ORDER_LIST_ITEM: Fields = {
+  ...ORDER_BASE,
+  customerName: 'string',
+  customerEmail: 'string',
+  ticketCategoryName: 'string',
+  participants: { arrayOf: PARTICIPANT },
+};
+
+export const ORDER_DETAIL: Fields = {
+  ...ORDER_BASE,
+  ...EVENT_SUMMARY,
+  eventBanner: 'url',
+  subtotal: 'decimal',
+  feeTotal: 'decimal',
+  grandTotal: 'decimal',
+  items: { arrayOf: ORDER_ITEM },
+  participants: { arrayOf: PARTICIPANT },
+};
+
+export const PAGE_META: Fields = { page: 'int', limit: 'int', total: 'int', totalPages: 'int' };
