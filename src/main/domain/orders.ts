@@ -238,18 +238,12 @@ export function createOrderService(db: Db, events: EventService, links: Links, c
     };
   }
 
-  function create(actor: Actor, idOrSlug: string, body: CreateOrderBody): OrderCreated {
-    const event = events.resolveFor(actor, idOrSlug, 'event:update');
-    if (body.eventId !== event.id) throw fieldError('eventId', messages.eventIdMismatch);
-    return db.transaction(() => createIn(event, body), { behavior: 'immediate' });
-  }
-
   /**
-   * The same sale, committed together with the other sales that arrive at the same moment (see
+   * A sale, committed together with the other sales that arrive at the same moment (see
    * group-commit.ts): what the HTTP listener uses, so that ten counters selling at once share
    * one disk flush instead of queueing for ten. Same checks, same errors, same result.
    */
-  async function createGrouped(actor: Actor, idOrSlug: string, body: CreateOrderBody): Promise<OrderCreated> {
+  async function create(actor: Actor, idOrSlug: string, body: CreateOrderBody): Promise<OrderCreated> {
     const event = events.resolveFor(actor, idOrSlug, 'event:update');
     if (body.eventId !== event.id) throw fieldError('eventId', messages.eventIdMismatch);
     return groupCommit(() => createIn(event, body));
@@ -376,6 +370,6 @@ export function createOrderService(db: Db, events: EventService, links: Links, c
     return detailOf(event, find(event, orderId));
   }
 
-  return { create, createGrouped, list, get };
+  return { create, list, get };
 }
 export type OrderService = ReturnType<typeof createOrderService>;

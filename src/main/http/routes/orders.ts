@@ -47,7 +47,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request, reply) => {
-      const order = await services.orders.createGrouped(actorOf(request), request.params.idOrSlug, request.body);
+      const order = await services.orders.create(actorOf(request), request.params.idOrSlug, request.body);
       return reply.code(201).send(ok(request, messages.orderCreated, order));
     },
   );
