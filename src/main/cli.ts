@@ -3,8 +3,17 @@
 import { parseArgs } from 'node:util';
 import { resolveDataDir } from './paths.js';
 import { createServices } from './services.js';
-import { apikeyCommand, backupCommand, demoCommand, importCommand, userCommand } from './cli/commands.js';
-import { serve } from './cli/serve.js';
+import {
+  apikeyCommand,
+  backupCommand,
+  demoCommand,
+  importCommand,
+  remoteCommand,
+  settingsCommand,
+  syncCommand,
+  userCommand,
+} from './cli/commands.js';
+import { serve, syncTuning } from './cli/serve.js';
 import { USAGE, UsageError } from './cli/usage.js';
 import { AppError } from './domain/errors.js';
 
@@ -24,6 +33,10 @@ const OPTIONS = {
   'expires-at': { type: 'string' },
   id: { type: 'string' },
   out: { type: 'string' },
+  'hold-window-minutes': { type: 'string' },
+  'invoice-layout': { type: 'string' },
+  'offline-allotment-percent': { type: 'string' },
+  'base-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -48,14 +61,17 @@ async function main(argv: string[]): Promise<void> {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0-65535');
     return serve({ dataDir, host: values.host ?? '127.0.0.1', port, demo: values.demo ?? false });
   }
-  const known = ['import', 'user', 'apikey', 'demo', 'backup'];
+  const known = ['import', 'user', 'apikey', 'settings', 'remote', 'sync', 'demo', 'backup'];
   if (!known.includes(command)) throw new UsageError(`unknown command: ${command}`);
 
-  const services = createServices({ dataDir });
+  const services = createServices({ dataDir, sync: syncTuning() });
   try {
     if (command === 'import') importCommand(services, values);
     else if (command === 'user') userCommand(services, action, values);
     else if (command === 'apikey') apikeyCommand(services, action, values);
+    else if (command === 'settings') settingsCommand(services, action, values);
+    else if (command === 'remote') await remoteCommand(services, action, values);
+    else if (command === 'sync') await syncCommand(services, action);
     else if (command === 'demo') demoCommand(services);
     else await backupCommand(services, values);
   } finally {

@@ -1,50 +1,84 @@
 /**
  * The composition root: builds every domain service once over one database, for the HTTP
- * listener, the CLI and (later) the sync engine alike. Nothing here knows about HTTP or Electron.
+ * listener, the CLI and the sync engine alike. Nothing here knows about HTTP or Electron.
  */
 import { openDatabase } from './db/connection.js';
+import { createGroupCommit } from './db/group-commit.js';
 import { createAccess } from './domain/access.js';
 import { createApiKeyService } from './domain/apikeys.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { createEventService } from './domain/events.js';
+import { createExpiry } from './domain/expiry.js';
 import { createGrantService } from './domain/grants.js';
 import { createIdempotencyStore } from './domain/idempotency.js';
 import { createImporter } from './domain/importer.js';
-import { createOrderService, type Links } from './domain/orders.js';
+import { createOrderTransitions } from './domain/order-transitions.js';
+import { createOrderViews, type Links } from './domain/order-views.js';
+import { createOrderService } from './domain/orders.js';
+import { createSeats } from './domain/seats.js';
+import { createTicketSigner } from './domain/ticket-signing.js';
 import { createTicketService } from './domain/tickets.js';
 import { createTokenService } from './domain/tokens.js';
 import { createUserService } from './domain/users.js';
+import { createInvoiceService } from './invoice/service.js';
+import { createAllotment } from './sync/allotment.js';
+import { createConflicts } from './sync/conflicts.js';
+import { createSyncEngine, type EngineOptions } from './sync/engine.js';
+import { createOutbox } from './sync/outbox.js';
+import { createRemoteStore } from './settings/remote.js';
+import { createSettingsStore } from './settings/store.js';
 
 export interface ServiceOptions {
   dataDir: string;
+  /** Timeouts and pacing of the sync engine (tests shorten them). */
+  sync?: EngineOptions;
   clock?: Clock;
   /** The address peripherals and the UI reach this service at; QR links point there. */
   publicBaseUrl?: string;
 }
 
-export function createServices(options: ServiceOptions) {
+function createCoreServices(options: ServiceOptions) {
   const clock = options.clock ?? systemClock;
   const database = openDatabase(options.dataDir);
   const { db } = database;
   let publicBaseUrl = options.publicBaseUrl ?? 'http://127.0.0.1:8787';
   const links: Links = {
-    participantQr: (participant) => `${publicBaseUrl}/participants/${participant.id}/qr`,
+    participantQr: (p) => `${publicBaseUrl}/events/${p.eventId}/admin/orders/${p.orderId}/participants/${p.id}/qr`,
   };
 
+  const settings = createSettingsStore(options.dataDir);
   const access = createAccess(db);
   const users = createUserService(db, clock);
   const events = createEventService(db, access, clock);
+  // The sync engine is built on these services (sync/engine.ts) and then plugs itself in here:
+  // it learns of new outbox jobs and tells the allotment whether the remote is reachable.
+  const syncHooks = { onRecorded: () => undefined as void, isOffline: () => false };
+  const outbox = createOutbox(db, clock, () => syncHooks.onRecorded());
+  const allotment = createAllotment(db, () => syncHooks.isOffline());
+  const journal = outbox.journal;
+  const seats = createSeats(db);
+  const expiry = createExpiry(db, clock, seats, journal, () => settings.get().holdWindowMinutes * 60_000);
+  const views = createOrderViews(db, links);
+  const orderDeps = { db, clock, events, views, seats, expiry, groupCommit: createGroupCommit(db), journal, gate: allotment.gate };
   return {
     clock,
     database,
+    settings,
+    remote: createRemoteStore(options.dataDir),
     users,
     access,
     events,
+    expiry,
+    outbox,
+    allotment,
+    syncHooks,
     grants: createGrantService(db, clock),
     apiKeys: createApiKeyService(db, clock),
     tokens: createTokenService(db, users, clock),
-    tickets: createTicketService(db, events),
-    orders: createOrderService(db, events, links, clock),
+    tickets: createTicketService(db, events, expiry),
+    orders: createOrderService(orderDeps),
+    transitions: createOrderTransitions(orderDeps),
+    invoices: createInvoiceService({ events, views, expiry, signer: createTicketSigner(db), settings }),
     idempotency: createIdempotencyStore(db, clock),
     importer: createImporter(db, clock),
     /** Set once the listener knows the port it got. */
@@ -53,5 +87,13 @@ export function createServices(options: ServiceOptions) {
     },
     close: () => database.close(),
   };
+}
+export type CoreServices = ReturnType<typeof createCoreServices>;
+
+/** The services, and the sync engine built over them (it is a client of the same domain). */
+export function createServices(options: ServiceOptions) {
+  const core = createCoreServices(options);
+  const sync = createSyncEngine(core, options.sync);
+  return { ...core, sync, conflicts: createConflicts(core, sync.wake) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,20 +1,23 @@
 /** GET .../admin/orders (list: every parameter) and GET .../admin/orders/{orderId} (detail). */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MINUTE } from '../support/clock.js';
 import { expectError, expectList, expectOk, expectValidation } from '../support/envelope.js';
-import { issueParticipant, setOrderState } from '../support/db.js';
 import { importEvent, orderPath, ordersPath, ticketInput } from '../support/fixtures.js';
 import { useHarness } from '../support/harness.js';
 import { query } from '../support/http.js';
 import { ORDER_DETAIL, ORDER_LIST_ITEM, expectShape } from '../support/shapes.js';
-import { world, type World } from '../support/world.js';
+import { exactCash, world, type World } from '../support/world.js';
 
 type Params = Record<string, string | number | undefined>;
 
 describe('GET /events/{idOrSlug}/admin/orders', () => {
   const harness = useHarness('file');
   let w: World;
-  /** Orders in creation order, a second apart: cheap, vip, cheap, vip, cheap. */
-  const orders: { id: string; totalAmount: string }[] = [];
+  /**
+   * Orders in creation order, a second apart: cheap, vip, cheap, vip, cheap; the second paid, the
+   * third expired, the fourth awaiting verification of a transfer.
+   */
+  const orders: { id: string; eventId: string; totalAmount: string }[] = [];
 
   beforeAll(async () => {
     const h = harness();
@@ -30,12 +33,13 @@ describe('GET /events/{idOrSlug}/admin/orders', () => {
     ];
     for (const [i, person] of people.entries()) {
       h.clock.advance(1000);
+      // Only the third order gets a short hold window, so that it alone lapses below.
+      h.services.settings.update({ holdWindowMinutes: i === 2 ? 1 : 15 });
       orders.push(await w.createOrder({ ticketCategoryId: (i % 2 ? vip : cheap)!.id, registration: person }));
     }
-    setOrderState(h.services, orders[1]!.id, 'completed', 'paid');
-    setOrderState(h.services, orders[2]!.id, 'cancelled', 'expired');
-    setOrderState(h.services, orders[3]!.id, 'verification_pending', 'unpaid');
-    issueParticipant(h.services, orders[1]!.id);
+    await w.checkout(orders[1]!, exactCash(orders[1]!));
+    await w.checkout(orders[3]!, { method: 'bank_transfer' });
+    h.clock.advance(2 * MINUTE);
   });
 
   const list = (params: Params = {}, idOrSlug = w.event.id) =>
@@ -163,6 +167,7 @@ describe('GET /events/{idOrSlug}/admin/orders/{orderId}', () => {
       status: 'payment_pending',
       paymentStatus: 'unpaid',
       participants: [],
+      payment: null,
     });
     expect(detail.items).toEqual([
       expect.objectContaining({ orderId: created.id, ticketCategoryId: w.event.tickets[0]!.id, name: 'Festival', quantity: 1, unitPrice: '150000.00', subtotal: '150000.00' }),
@@ -183,13 +188,13 @@ describe('GET /events/{idOrSlug}/admin/orders/{orderId}', () => {
     const w = world(h);
     const formData = { seat: 'A1', meta: { vegetarian: true } };
     const created = await w.createOrder({ registration: { name: 'Rani', phone: '+6281300000001', gender: 'female', birthDate: '1995-01-31', formData } });
-    setOrderState(h.services, created.id, 'completed', 'paid');
-    const participantId = issueParticipant(h.services, created.id);
+    const paid = await w.checkout(created, { method: 'card' });
     const detail = expectOk(await h.request({ url: orderPath(w.event.id, created.id), key: w.organizer.key }));
     expectShape(detail, ORDER_DETAIL);
+    expect(detail).toEqual(paid);
     expect(detail.participants).toEqual([
       expect.objectContaining({
-        id: participantId,
+        id: paid.participants[0].id,
         orderId: created.id,
         eventId: w.event.id,
         userId: created.buyerUserId,

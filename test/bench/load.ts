@@ -1,4 +1,7 @@
-/** Order-creation load with autocannon: every request a new customer (identity number, e-mail). */
+/**
+ * Load with autocannon: order creation (every request a new customer: identity number, e-mail),
+ * checkouts (every request another order) and invoice downloads.
+ */
 import autocannon, { type Result } from 'autocannon';
 
 export interface LoadFigures {
@@ -13,25 +16,33 @@ export interface LoadFigures {
 
 export interface LoadTarget {
   url: string;
-  path: string;
+  /** POST unless told. */
+  method?: 'GET' | 'POST';
+  /** The same path for every request, or a new one for each (the next order to check out, say). */
+  path: string | (() => string);
   headers: Record<string, string>;
-  /** Makes the n-th body; n is unique across the whole process, warm-up included. */
-  body(n: number): unknown;
+  /** Makes the n-th body, sent as JSON; n is unique across the whole process, warm-up included. None for a GET. */
+  body?(n: number): unknown;
 }
 
 let sequence = 0;
 
 export async function runLoad(target: LoadTarget, connections: number, durationSeconds: number): Promise<LoadFigures> {
+  const { path, body } = target;
   const result: Result = await autocannon({
     url: target.url,
     connections,
     duration: durationSeconds,
     requests: [
       {
-        method: 'POST',
-        path: target.path,
-        headers: { 'content-type': 'application/json', ...target.headers },
-        setupRequest: (request) => ({ ...request, body: JSON.stringify(target.body(++sequence)) }),
+        method: target.method ?? 'POST',
+        path: typeof path === 'string' ? path : undefined,
+        headers: body ? { 'content-type': 'application/json', ...target.headers } : target.headers,
+        setupRequest: (request) => ({
+          ...request,
+          ...(typeof path === 'function' ? { path: path() } : {}),
+          ...(body ? { body: JSON.stringify(body(++sequence)) } : {}),
+        }),
       },
     ],
   });

@@ -1,11 +1,17 @@
 /**
- * `npm run bench`: the counter's two performance budgets, measured in one run on this machine.
+ * `npm run bench`: the counter's performance budgets, measured in one run on this machine.
  *
  * 1. Order creation through HTTP with 10 connections (autocannon), next to a baseline measured the
  *    same way in the same run: a bare Fastify route doing one SQLite insert with the same pragmas.
  *    Target: ours / baseline >= 0.5.
  * 2. GET /events/{id}/admin/orders on an event with 100,000 orders: sequential requests, the
  *    unfiltered first page and several searches. Target: p99 < 10 ms.
+ * 3. Cash checkouts with 10 connections, each of the orders step 1 created checked out once.
+ *    No target: printed to be watched.
+ * 4. The invoice PDF of a paid order, A4 and receipt: sequential requests (target: p50 < 50 ms),
+ *    and 4 connections with autocannon.
+ * 5. Replication (replication.ts): 300 offline sales pushed to a remote 20 ms away, next to the
+ *    remote's direct POST rate over the same proxy. No target: printed to be watched.
  *
  * Both servers run in their own process, on 127.0.0.1 with an ephemeral port: ours is `serve`
  * exactly as the Electron shell starts it, the baseline is baseline-server.ts. The load generator
@@ -16,9 +22,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkoutCounts, checkoutTarget, orderIds } from './checkout.js';
+import { measureInvoices, type InvoiceFigures } from './invoices.js';
 import { measureSequential, type LatencyFigures } from './latency.js';
 import { orderBody, runLoad, type LoadFigures } from './load.js';
 import { describeMachine, waitForQuiet } from './machine.js';
+import { measureReplication, replicationRows } from './replication.js';
 import { prepareDataDir } from './setup.js';
 import { startServer, type ServerProcess } from './server-process.js';
 
@@ -32,6 +41,10 @@ const LIST_WARMUP = 20;
 const LIST_BUDGET_MS = 10_000;
 const TARGET_RATIO = 0.5;
 const TARGET_LIST_P99_MS = 10;
+const INVOICE = { requests: 200, warmup: 20, budgetMs: 60_000, connections: 4, durationSeconds: 10 };
+/** Paid orders the concurrent invoice load cycles over. */
+const INVOICE_ORDERS = 200;
+const TARGET_INVOICE_P50_MS = 50;
 const QUIET_BELOW = 0.15;
 const QUIET_WAIT_S = 20;
 
@@ -69,6 +82,14 @@ function table(rows: string[][]): string[] {
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
 }
 
+function invoiceRows({ layout, sequential, concurrent }: InvoiceFigures): string[][] {
+  const ok = sequential.p50 < TARGET_INVOICE_P50_MS;
+  return [
+    [`GET invoice ${layout}, sequential (n=${sequential.samples})`, '', ms(sequential.p50), ms(sequential.p99), `p50 < ${TARGET_INVOICE_P50_MS} ms`, ok ? 'PASS' : 'MISS'],
+    [`GET invoice ${layout}, ${INVOICE.connections} connections, ${INVOICE.durationSeconds} s`, `${concurrent.perSecond.toFixed(0)} req/s`, ms(concurrent.p50), ms(concurrent.p99), '', ''],
+  ];
+}
+
 async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'ticket-counter-bench-'));
   const counterDir = join(workDir, 'counter');
@@ -83,7 +104,8 @@ async function main(): Promise<void> {
     log(`seeded in ${(prepared.seedMs / 1000).toFixed(1)} s`);
     const auth = { 'x-api-key': prepared.apiKey };
 
-    const { ours, lists } = await withServer(
+    const counterDb = join(counterDir, 'counter.db');
+    const { ours, lists, checkout, invoices } = await withServer(
       () => startServer(['src/main/cli.ts', 'serve', '--data-dir', counterDir, '--port', '0'], ROOT, env),
       async (server) => {
         log(`counter listening on ${server.url}`);
@@ -112,16 +134,40 @@ async function main(): Promise<void> {
         checkLoad('order creation warm-up', await runLoad(target, CONNECTIONS, WARMUP_S));
         const ours = await runLoad(target, CONNECTIONS, DURATION_S);
         checkLoad('order creation', ours);
-        return { ours, lists };
+
+        // The orders just created are the ones checked out, each once.
+        const pending = orderIds(counterDb, prepared.loadEventId);
+        const checkouts = checkoutTarget(server.url, prepared.loadEventId, pending, auth);
+        log(`checkout: ${pending.length} orders awaiting payment; warm-up ${WARMUP_S} s, then ${DURATION_S} s with ${CONNECTIONS} connections`);
+        const checkoutWarmup = await runLoad(checkouts, CONNECTIONS, WARMUP_S);
+        checkLoad('checkout warm-up', checkoutWarmup);
+        const checkout = await runLoad(checkouts, CONNECTIONS, DURATION_S);
+        checkLoad('checkout', checkout);
+        if (checkouts.handedOut() > pending.length) throw new Error(`checkout ran out of orders: ${pending.length} were awaiting payment`);
+
+        const paid = orderIds(counterDb, prepared.loadEventId, 'completed').slice(0, INVOICE_ORDERS);
+        const invoices = await measureInvoices(server.url, auth, prepared.loadEventId, paid, { ...INVOICE }, log);
+        for (const { layout, concurrent } of invoices) checkLoad(`invoice ${layout}`, concurrent);
+        return { ours, lists, checkout: { figures: checkout, confirmed: checkoutWarmup.requests + checkout.requests }, invoices };
       },
     );
 
-    // Every 201 is an order in the database, and every order holds its seat.
-    const check = new Database(join(counterDir, 'counter.db'), { readonly: true });
+    // Every 201 is an order in the database, and every order holds its seat or has sold it.
+    const check = new Database(counterDb, { readonly: true });
     const stored = (check.prepare('select count(*) as n from orders where event_id = ?').get(prepared.loadEventId) as { n: number }).n;
-    const held = (check.prepare('select held from ticket_categories where id = ?').get(prepared.loadCategoryId) as { held: number }).held;
+    const seats = check.prepare('select held, sold from ticket_categories where id = ?').get(prepared.loadCategoryId) as { held: number; sold: number };
     check.close();
-    if (stored !== held) throw new Error(`orders stored ${stored} but seats held ${held}`);
+    if (stored !== seats.held + seats.sold) throw new Error(`orders stored ${stored} but seats held ${seats.held} + sold ${seats.sold}`);
+    // Every 200 of a checkout is a completed order with one paid payment and one participant with
+    // its own ticket number. Requests in flight when autocannon stopped may have completed too.
+    const counts = checkoutCounts(counterDb, prepared.loadEventId);
+    if (counts.completed < checkout.confirmed || counts.completed > checkout.confirmed + 2 * CONNECTIONS) {
+      throw new Error(`checkouts confirmed ${checkout.confirmed} but orders completed ${counts.completed}`);
+    }
+    if (counts.participants !== counts.completed || counts.ticketNumbers !== counts.completed || counts.paidPayments !== counts.completed) {
+      throw new Error(`completed ${counts.completed}: participants ${counts.participants}, ticket numbers ${counts.ticketNumbers}, paid payments ${counts.paidPayments}`);
+    }
+    if (seats.sold !== counts.completed) throw new Error(`orders completed ${counts.completed} but seats sold ${seats.sold}`);
 
     const baseline = await withServer(
       () => startServer(['test/bench/baseline-server.ts', '--data-dir', baselineDir], ROOT, env),
@@ -140,6 +186,8 @@ async function main(): Promise<void> {
       },
     );
 
+    const replication = await measureReplication(ROOT, workDir, env, log);
+
     const ratio = ours.perSecond / baseline.perSecond;
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
     const rows: string[][] = [
@@ -147,6 +195,9 @@ async function main(): Promise<void> {
       [`POST order, ${CONNECTIONS} connections, ${DURATION_S} s`, `${ours.perSecond.toFixed(0)} req/s`, ms(ours.p50), ms(ours.p99), '', ''],
       ['baseline: bare Fastify, one insert', `${baseline.perSecond.toFixed(0)} req/s`, ms(baseline.p50), ms(baseline.p99), '', ''],
       ['ratio ours / baseline', ratio.toFixed(2), '', '', `>= ${TARGET_RATIO}`, verdict(ratio >= TARGET_RATIO)],
+      [`POST checkout (cash), ${CONNECTIONS} connections, ${DURATION_S} s`, `${checkout.figures.perSecond.toFixed(0)} req/s`, ms(checkout.figures.p50), ms(checkout.figures.p99), '', ''],
+      ...invoices.flatMap((invoice) => invoiceRows(invoice)),
+      ...replicationRows(replication),
       ...lists.map(({ label, term, expected, targeted, figures }) => [
         `GET orders: ${label}${term ? ` "${term}"` : ''} (${expected} match${figures.samples < LIST_REQUESTS ? `, n=${figures.samples}` : ''})`,
         '',
@@ -161,7 +212,8 @@ async function main(): Promise<void> {
       `Ticket Counter benchmark, ${new Date().toISOString()}`,
       `machine: ${describeMachine()}; other work before the run: ${pct(busyBefore)} CPU`,
       `servers in their own process on 127.0.0.1; autocannon and the timing client in this one`,
-      `list event: ${LIST_ORDERS} orders, ${LIST_REQUESTS} sequential requests per line; orders created under load: ${stored}`,
+      `list event: ${LIST_ORDERS} orders, ${LIST_REQUESTS} sequential requests per line; orders created under load: ${stored}, checked out: ${counts.completed}`,
+      `invoices: ${INVOICE.requests} sequential requests per layout for one paid order, then ${INVOICE.connections} connections for ${INVOICE.durationSeconds} s over ${INVOICE_ORDERS} paid orders`,
       `(autocannon rounds latencies to whole milliseconds)`,
       '',
       ...table(rows),

@@ -132,3 +132,8 @@ export function orderBody(event: ImportEvent, overrides: { ticketCategoryId?: st
 export const ordersPath = (idOrSlug: string) => `/events/${idOrSlug}/admin/orders`;
 export const orderPath = (idOrSlug: string, orderId: string) => `/events/${idOrSlug}/admin/orders/${orderId}`;
 export const ticketsPath = (idOrSlug: string) => `/events/${idOrSlug}/tickets`;
+
+/** The order's transitions (checkout, payment verification, cancel), each a POST under the order. */
+export type OrderAction = 'checkout' | 'payment/confirm' | 'payment/reject' | 'cancel';
+export const ORDER_ACTIONS: readonly OrderAction[] = ['checkout', 'payment/confirm', 'payment/reject', 'cancel'];
+export const orderActionPath = (idOrSlug: string, orderId: string, action: OrderAction) => `${orderPath(idOrSlug, orderId)}/${action}`;

@@ -10,9 +10,12 @@ export const DECIMAL = /^\d+(\.\d{2})?$/;
 export const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 export const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const E164 = /^\+[1-9]\d{7,14}$/;
+/** Two groups of four from an alphabet without look-alikes (no 0/O, 1/I/L, U). */
+export const TICKET_NUMBER = /^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/;
 
 type Scalar = 'ulid' | 'string' | 'url' | 'iso' | 'decimal' | 'int' | 'bool' | 'date' | 'object';
-export type Kind = Scalar | `${Scalar}|null` | { enum: readonly string[] } | { arrayOf: Fields };
+/** A scalar (nullable with `|null`), one of an enum, an array of objects, or an object or null. */
+export type Kind = Scalar | `${Scalar}|null` | { enum: readonly string[] } | { arrayOf: Fields } | { nullableOf: Fields };
 export type Fields = Record<string, Kind>;
 
 function isUrl(value: unknown): boolean {
@@ -46,6 +49,8 @@ export function shapeErrors(value: unknown, fields: Fields, path = ''): string[]
     const field = record[name];
     if (typeof kind === 'object' && 'enum' in kind) {
       if (!kind.enum.includes(field as string)) errors.push(`${at}: ${JSON.stringify(field)} not one of ${kind.enum.join(', ')}`);
+    } else if (typeof kind === 'object' && 'nullableOf' in kind) {
+      if (field !== null) errors.push(...shapeErrors(field, kind.nullableOf, `${at}.`));
     } else if (typeof kind === 'object') {
       if (!Array.isArray(field)) errors.push(`${at}: not an array`);
       else field.forEach((item, i) => errors.push(...shapeErrors(item, kind.arrayOf, `${at}[${i}].`)));
@@ -91,6 +96,8 @@ export const EVENT: Fields = {
   isFinished: 'bool',
   minPrice: 'decimal',
   maxPrice: 'decimal',
+  feeRateBp: 'int',
+  feeFlat: 'decimal',
   createdAt: 'iso',
   updatedAt: 'iso',
 };
@@ -179,6 +186,18 @@ export const ORDER_LIST_ITEM: Fields = {
   participants: { arrayOf: PARTICIPANT },
 };
 
+/** Extension: the payment in force on an order (a rejected one is not shown). */
+export const PAYMENT: Fields = {
+  method: { enum: ['cash', 'card', 'bank_transfer', 'qris'] },
+  status: { enum: ['pending', 'paid'] },
+  amount: 'decimal',
+  amountTendered: 'decimal|null',
+  change: 'decimal|null',
+  reference: 'string|null',
+  createdAt: 'iso',
+  paidAt: 'iso|null',
+};
+
 export const ORDER_DETAIL: Fields = {
   ...ORDER_BASE,
   ...EVENT_SUMMARY,
@@ -188,6 +207,7 @@ export const ORDER_DETAIL: Fields = {
   grandTotal: 'decimal',
   items: { arrayOf: ORDER_ITEM },
   participants: { arrayOf: PARTICIPANT },
+  payment: { nullableOf: PAYMENT },
 };
 
 export const PAGE_META: Fields = { page: 'int', limit: 'int', total: 'int', totalPages: 'int' };

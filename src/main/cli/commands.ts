@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { ImportFile } from '../../shared/schemas/import.js';
 import { Permission, Role } from '../../shared/schemas/auth.js';
+import { SettingsPatch } from '../../shared/schemas/settings.js';
+import { RemoteSettingsBody } from '../../shared/schemas/sync.js';
 import { DEMO_LOGINS, seedDemo } from '../domain/demo.js';
 import { AppError } from '../domain/errors.js';
 import { toUserDto } from '../domain/users.js';
@@ -65,6 +67,65 @@ export function apikeyCommand(services: Services, action: string | undefined, va
     return print({ revoked: values.id });
   }
   throw new UsageError('apikey: expected create, list or revoke');
+}
+
+/** `settings` prints them; `settings set` changes those given (a running serve sees it within a second). */
+export function settingsCommand(services: Services, action: string | undefined, values: Values): void {
+  if (action === undefined) return print(services.settings.get());
+  if (action !== 'set') throw new UsageError('settings: expected no action or set');
+  const number = (name: string) => (typeof values[name] === 'string' ? Number(values[name]) : undefined);
+  const patch = SettingsPatch.safeParse({
+    holdWindowMinutes: number('hold-window-minutes'),
+    invoiceLayout: values['invoice-layout'],
+    offlineAllotmentPercent: number('offline-allotment-percent'),
+  });
+  if (!patch.success) throw new UsageError(`settings set: ${patch.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return print(services.settings.update(patch.data));
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
+
+/** `remote set` reads the key from stdin (never from argv, which other users can see). */
+export async function remoteCommand(services: Services, action: string | undefined, values: Values): Promise<void> {
+  if (action === 'show') return print(services.remote.summary());
+  if (action === 'test') {
+    const remote = services.remote.get();
+    if (!remote) throw new AppError('NOT_FOUND', 'no remote is set: remote set --base-url URL (key on stdin)');
+    const check = await services.sync.check(remote.baseUrl, remote.apiKey);
+    print(check);
+    if (check.result !== 'ok') process.exitCode = 1;
+    return;
+  }
+  if (action !== 'set') throw new UsageError('remote: expected set, show or test');
+  const parsed = RemoteSettingsBody.safeParse({
+    baseUrl: required(values, 'base-url'),
+    apiKey: await readStdin(),
+    ownerEmail: values.owner,
+  });
+  if (!parsed.success) throw new UsageError(`remote set: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'key'}: ${i.message}`).join('; ')}`);
+  const ownerEmail = parsed.data.ownerEmail ?? soleOrganizer(services);
+  userByEmail(services, ownerEmail);
+  print(services.sync.setRemote({ ...parsed.data, ownerEmail }));
+}
+
+/** Without --owner, the one local organizer owns the pulled events. */
+function soleOrganizer(services: Services): string {
+  const organizers = services.users.listByRole('organizer');
+  if (organizers.length !== 1) throw new UsageError('remote set: --owner EMAIL is required (the local user who owns pulled events)');
+  return organizers[0]!.email;
+}
+
+/** `sync now`: one round, then the status; exit 1 unless the round got through. */
+export async function syncCommand(services: Services, action: string | undefined): Promise<void> {
+  if (action === 'status') return print(services.sync.status());
+  if (action !== 'now') throw new UsageError('sync: expected now or status');
+  const status = await services.sync.runOnce({ pull: true });
+  print(status);
+  if (status.state !== 'idle' || status.remote === null) process.exitCode = 1;
 }
 
 export function demoCommand(services: Services): void {

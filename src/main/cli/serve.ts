@@ -12,14 +12,32 @@ export interface ServeOptions {
   demo: boolean;
 }
 
-const SWEEP_INTERVAL_MS = 60_000;
+/** Old idempotency keys and lapsed holds are swept this often (reads expire holds themselves too). */
+/**
+ * The sync engine's pace, for tests and unusual networks: TICKET_COUNTER_SYNC_TIMEOUT_MS (per
+ * request, default 10000), TICKET_COUNTER_SYNC_INTERVAL_MS (rounds, default 5000),
+ * TICKET_COUNTER_SYNC_PULL_MS (pulls, default 60000).
+ */
+export function syncTuning() {
+  const ms = (name: string) => {
+    const value = Number(process.env[name]);
+    return Number.isInteger(value) && value > 0 ? value : undefined;
+  };
+  return {
+    timeoutMs: ms('TICKET_COUNTER_SYNC_TIMEOUT_MS'),
+    intervalMs: ms('TICKET_COUNTER_SYNC_INTERVAL_MS'),
+    pullEveryMs: ms('TICKET_COUNTER_SYNC_PULL_MS'),
+  };
+}
+
+const SWEEP_INTERVAL_MS = 30_000;
 
 /**
  * Runs the service until SIGTERM/SIGINT. The first line on stdout is `listening on URL` once the
  * port is bound: the Electron shell and the tests wait for exactly that line.
  */
 export async function serve(options: ServeOptions): Promise<void> {
-  const services = createServices({ dataDir: options.dataDir });
+  const services = createServices({ dataDir: options.dataDir, sync: syncTuning() });
   // serve is the only writer of claims: unfinished ones were left by a crash (not by a CLI next to us).
   services.idempotency.releaseAbandoned();
   if (options.demo) seedDemo(services);
@@ -36,13 +54,18 @@ export async function serve(options: ServeOptions): Promise<void> {
   const url = `http://${shownHost}:${port}`;
   services.setPublicBaseUrl(url);
   process.stdout.write(`listening on ${url}\n`);
+  services.sync.start();
 
-  const sweep = setInterval(() => services.idempotency.sweep(), SWEEP_INTERVAL_MS);
+  const sweep = setInterval(() => {
+    services.idempotency.sweep();
+    services.expiry.expireDue();
+  }, SWEEP_INTERVAL_MS);
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     clearInterval(sweep);
+    await services.sync.stop();
     await app.close();
     services.close();
     process.exit(0);

@@ -17,6 +17,12 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
   apikey create --email E --name N [--expires-at ISO]
   apikey list --email E
   apikey revoke --email E --id KEY_ID
+  settings                                  print the counter settings (JSON)
+  settings set [--hold-window-minutes M] [--invoice-layout a4|receipt] [--offline-allotment-percent P]
+  remote set --base-url URL [--owner EMAIL]  the remote to sync with; its API key is read from stdin
+  remote show | remote test                 the remote (key masked) / whether URL and key work
+  sync now                                  one sync round (pull, push), prints the status; exit 1 unless it got through
+  sync status                               the sync status as JSON
   demo                                      seed demo logins and events (idempotent)
   backup --out FILE                         online backup of the database
 

@@ -67,6 +67,10 @@ export const events = sqliteTable(
     quota: integer('quota').notNull(),
     minPrice: integer('min_price').notNull(),
     maxPrice: integer('max_price').notNull(),
+    /** Pulled from the remote (its orders are replicated there) or made here (import, demo). */
+    origin: text('origin', { enum: ['local', 'remote'] }).notNull().default('local'),
+    /** Pulled once, absent from the remote's latest list: kept (orders refer to it), not on sale. */
+    remoteMissing: integer('remote_missing', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -107,6 +111,12 @@ export const ticketCategories = sqliteTable(
     saleEndAt: integer('sale_end_at').notNull(),
     price: integer('price').notNull(),
     status: text('status').notNull(),
+    remoteMissing: integer('remote_missing', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Seats this counter may sell while its remote is unreachable (a share of what the remote had
+     * left at the last pull); null for local events and before the first pull.
+     */
+    offlineAllotment: integer('offline_allotment'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -139,10 +149,19 @@ export const orders = sqliteTable(
     customerBirthDate: text('customer_birth_date').notNull(),
     identityNumber: text('identity_number').notNull(),
     formData: text('form_data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    /** When an unpaid payment_pending order gives its seat back (the hold window); null otherwise. */
+    expiresAt: integer('expires_at'),
+    cancelledAt: integer('cancelled_at'),
+    cancelReason: text('cancel_reason'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [
+    // The expiry sweep and the check before every read find due holds here; only
+    // payment_pending orders are in it, so it stays small however many orders an event has.
+    index('orders_pending_expiry')
+      .on(t.expiresAt)
+      .where(sql`status = 'payment_pending'`),
     // One live order per identity number and event; the index is also what makes the rule hold
     // under concurrent creations.
     uniqueIndex('orders_identity_live')
@@ -207,6 +226,33 @@ export const participants = sqliteTable(
   ],
 );
 
+/**
+ * Payments of an order. A counter-settled one (cash, card) is paid when made; a deferred one
+ * (bank transfer, QRIS) is pending until an operator confirms it or rejects it. A rejected payment
+ * stays here as history; an order has at most one payment that is not rejected.
+ */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    method: text('method', { enum: ['cash', 'card', 'bank_transfer', 'qris'] }).notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'rejected'] }).notNull(),
+    /** What the order cost when paid, in sen. */
+    amount: integer('amount').notNull(),
+    amountTendered: integer('amount_tendered'),
+    change: integer('change'),
+    reference: text('reference'),
+    rejectReason: text('reject_reason'),
+    createdAt: integer('created_at').notNull(),
+    paidAt: integer('paid_at'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('payments_order').on(t.orderId)],
+);
+
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {
@@ -239,6 +285,47 @@ export const orderCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.status, t.paymentStatus] })],
 );
+
+/**
+ * The sync outbox: one row per change of an order of a remote event, written in the change's own
+ * transaction, sent to the remote in order per order (sync/push.ts has the state machine).
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: ['create', 'checkout', 'confirm', 'reject', 'cancel'] }).notNull(),
+    /** The request body to send (checkout, confirm, reject, cancel); null for create. */
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    /**
+     * pending: to send · in_flight: claimed, maybe sent · unknown: maybe applied remotely, to be
+     * looked up before any resend · done · skipped (never needed sending) · conflict: refused by
+     * the remote, waiting for an operator.
+     */
+    state: text('state', { enum: ['pending', 'in_flight', 'unknown', 'done', 'skipped', 'conflict'] }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    /** The HTTP status of the last answer, if any (a 409 decides how an unknown is settled). */
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('outbox_order').on(t.orderId, t.seq), index('outbox_open').on(t.state, t.nextAttemptAt)],
+);
+
+/** Local order id to the id the remote gave the same order. */
+export const remoteOrders = sqliteTable('remote_orders', {
+  orderId: text('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  remoteOrderId: text('remote_order_id').notNull().unique(),
+  createdAt: integer('created_at').notNull(),
+});
 
 /** Small service-wide values, such as the JWT signing secret. */
 export const meta = sqliteTable('meta', {

@@ -40,6 +40,8 @@ export function toEventDto(row: EventRow, now: number): Event {
     isFinished: row.endAt <= now,
     minPrice: fromMinor(row.minPrice),
     maxPrice: fromMinor(row.maxPrice),
+    feeRateBp: row.feeRateBp,
+    feeFlat: fromMinor(row.feeFlat),
     createdAt: at(row.createdAt),
     updatedAt: at(row.updatedAt),
   };

@@ -6,6 +6,7 @@ import type { EventRow } from './events.js';
  * customer pays only when the customer bears it (otherwise the organizer absorbs it).
  */
 export function feeFor(event: Pick<EventRow, 'feeRateBp' | 'feeFlat' | 'feeBearer'>, price: number) {
-  const feeTotal = Math.floor((price * event.feeRateBp + 5000) / 10000) + event.feeFlat;
+  // In BigInt: a price in sen times basis points can pass 2^53 for very large amounts.
+  const feeTotal = Number((BigInt(price) * BigInt(event.feeRateBp) + 5000n) / 10000n) + event.feeFlat;
   return { feeTotal, chargedToCustomer: event.feeBearer === 'customer' ? feeTotal : 0 };
 }

@@ -6,14 +6,17 @@ import { events, ticketCategories } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import { fieldError } from './errors.js';
 import { isTimeZone, parseInstant } from './time.js';
+import type { EventRow } from './events.js';
 import type { UserRow } from './users.js';
 
 /**
  * Upserts events with their ticket categories by id (ids are kept, so a remote's export lands
  * under the remote's ids). Counts of local holds are never overwritten by an import.
  */
+type EventOrigin = EventRow['origin'];
+
 export function createImporter(db: Db, clock: Clock) {
-  function upsertEvent(tx: Db, input: ImportEvent, owner: UserRow, now: number): void {
+  function upsertEvent(tx: Db, input: ImportEvent, owner: UserRow, origin: EventOrigin, now: number): void {
     if (!isTimeZone(input.timezone)) throw fieldError('timezone', `Zona waktu tidak dikenal: ${input.timezone}`);
     const prices = input.tickets.map((t) => toMinor(t.price));
     const minPrice = input.minPrice !== undefined ? toMinor(input.minPrice) : prices.length ? Math.min(...prices) : 0;
@@ -38,6 +41,8 @@ export function createImporter(db: Db, clock: Clock) {
       feeBearer: input.feeBearer,
       feeRateBp: input.feeRateBp ?? 0,
       feeFlat: input.feeFlat ? toMinor(input.feeFlat) : 0,
+      origin,
+      remoteMissing: false,
       eventTypeId: input.eventTypeId,
       categoryId: input.categoryId,
       subcategoryId: input.subcategoryId,
@@ -50,7 +55,9 @@ export function createImporter(db: Db, clock: Clock) {
       createdAt: input.createdAt ? parseInstant(input.createdAt) : now,
       updatedAt: input.updatedAt ? parseInstant(input.updatedAt) : now,
     };
-    const { id: _id, createdAt: _created, ...changes } = values;
+    const { id: _id, createdAt: _created, feeRateBp, feeFlat, ...rest } = values;
+    // The fee rule is an extension the interface's Event does not carry: a pull leaves it alone.
+    const changes = { ...rest, ...(input.feeRateBp !== undefined && { feeRateBp }), ...(input.feeFlat !== undefined && { feeFlat }) };
     tx.insert(events).values(values).onConflictDoUpdate({ target: events.id, set: changes }).run();
 
     for (const ticket of input.tickets) {
@@ -66,6 +73,7 @@ export function createImporter(db: Db, clock: Clock) {
         saleEndAt: parseInstant(ticket.saleEndAt),
         price: toMinor(ticket.price),
         status: ticket.status,
+        remoteMissing: false,
         createdAt: ticket.createdAt ? parseInstant(ticket.createdAt) : now,
         updatedAt: ticket.updatedAt ? parseInstant(ticket.updatedAt) : now,
       };
@@ -78,10 +86,11 @@ export function createImporter(db: Db, clock: Clock) {
     }
   }
 
-  function importEvents(file: ImportFile, owner: UserRow): { events: number; tickets: number } {
+  /** `origin` remote: events pulled by the sync engine, whose orders it replicates. */
+  function importEvents(file: ImportFile, owner: UserRow, origin: EventOrigin = 'local'): { events: number; tickets: number } {
     const now = clock();
     db.transaction((tx) => {
-      for (const event of file.events) upsertEvent(tx, event, owner, now);
+      for (const event of file.events) upsertEvent(tx, event, owner, origin, now);
     });
     return { events: file.events.length, tickets: file.events.reduce((n, e) => n + e.tickets.length, 0) };
   }

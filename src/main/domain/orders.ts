@@ -1,99 +1,41 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type {
-  CreateOrderBody,
-  OrderCreated,
-  OrderDetail,
-  OrderListItem,
-  OrderListQuery,
-  Participant,
-} from '../../shared/schemas/order.js';
+import type { CreateOrderBody, OrderCreated, OrderDetail, OrderListItem, OrderListQuery } from '../../shared/schemas/order.js';
 import type { PageMeta } from '../../shared/schemas/common.js';
 import { messages } from '../../shared/messages.js';
-import { fromMinor } from '../../shared/money.js';
 import type { Db } from '../db/connection.js';
-import { createGroupCommit } from '../db/group-commit.js';
-import { orderCounts, orderItems, orders, participants, ticketCategories, users } from '../db/schema.js';
+import type { GroupCommit } from '../db/group-commit.js';
+import { orderCounts, orderItems, orders, ticketCategories, users } from '../db/schema.js';
 import type { Actor } from './access.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
 import type { EventRow, EventService } from './events.js';
+import type { Expiry } from './expiry.js';
+import type { OfflineGate, OrderJournal } from './journal.js';
 import { feeFor } from './fees.js';
 import { newId } from './ids.js';
+import { eventSummary, orderBase, type OrderRow, type OrderViews } from './order-views.js';
 import { likePattern, pageMeta } from './paging.js';
+import type { Seats } from './seats.js';
 import { hashGeneratedSecret, newGeneratedPassword } from './secrets.js';
-import { toIso } from './time.js';
 import { normaliseEmail } from './users.js';
 
-export type OrderRow = typeof orders.$inferSelect;
-type ParticipantRow = typeof participants.$inferSelect;
-
-/** Where a participant's QR image is served; the HTTP layer knows its own address. */
-export interface Links {
-  participantQr(participant: ParticipantRow): string;
+export interface OrderDeps {
+  db: Db;
+  clock: Clock;
+  events: EventService;
+  views: OrderViews;
+  seats: Seats;
+  expiry: Expiry;
+  groupCommit: GroupCommit;
+  journal: OrderJournal;
+  gate: OfflineGate;
 }
 
-function orderBase(row: OrderRow, event: EventRow) {
-  const at = (ms: number) => toIso(ms, event.timezone);
-  return {
-    id: row.id,
-    buyerUserId: row.buyerUserId,
-    eventId: row.eventId,
-    eventName: event.name,
-    status: row.status,
-    paymentStatus: row.paymentStatus,
-    totalAmount: fromMinor(row.totalAmount),
-    createdAt: at(row.createdAt),
-    updatedAt: at(row.updatedAt),
-  };
-}
-
-function eventSummary(event: EventRow) {
-  return {
-    eventLocation: event.location,
-    eventMapsLink: event.mapsLink,
-    eventStartAt: toIso(event.startAt, event.timezone),
-    eventEndAt: toIso(event.endAt, event.timezone),
-    organizerName: event.organizerName,
-  };
-}
-
-export function createOrderService(db: Db, events: EventService, links: Links, clock: Clock) {
-  function toParticipantDto(row: ParticipantRow, event: EventRow): Participant {
-    return {
-      id: row.id,
-      orderId: row.orderId,
-      eventId: row.eventId,
-      ticketCategoryId: row.ticketCategoryId,
-      userId: row.userId,
-      ticketNumber: row.ticketNumber,
-      qrCode: links.participantQr(row),
-      status: row.status,
-      identityNumber: row.identityNumber,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      gender: row.gender,
-      birthDate: row.birthDate,
-      formData: row.formData,
-      createdAt: toIso(row.createdAt, event.timezone),
-    };
-  }
-
-  function participantsOf(orderIds: string[], event: EventRow): Map<string, Participant[]> {
-    const byOrder = new Map<string, Participant[]>();
-    if (orderIds.length === 0) return byOrder;
-    const rows = db.select().from(participants).where(inArray(participants.orderId, orderIds)).all();
-    for (const row of rows) {
-      const list = byOrder.get(row.orderId) ?? [];
-      list.push(toParticipantDto(row, event));
-      byOrder.set(row.orderId, list);
-    }
-    return byOrder;
-  }
-
+export function createOrderService({ db, clock, events, views, seats, expiry, groupCommit, journal, gate }: OrderDeps) {
   /** Refuses a sale the event or category does not allow right now (409 SALE_CLOSED). */
   function assertOnSale(event: EventRow, category: typeof ticketCategories.$inferSelect, now: number) {
     if (event.status !== 'published') throw new AppError('SALE_CLOSED', messages.eventNotPublished);
+    if (event.remoteMissing || category.remoteMissing) throw new AppError('SALE_CLOSED', messages.goneFromRemote);
     if (category.status !== 'active') throw new AppError('SALE_CLOSED', messages.categoryInactive);
     if (now < category.saleStartAt) throw new AppError('SALE_CLOSED', messages.saleNotStarted);
     if (now >= category.saleEndAt) throw new AppError('SALE_CLOSED', messages.saleEnded);
@@ -113,14 +55,6 @@ export function createOrderService(db: Db, events: EventService, links: Links, c
     // The literal (not a bound 'cancelled') lets SQLite use the partial unique index without
     // preparing the statement again on every call.
     .where(and(eq(orders.eventId, ph('eventId')), eq(orders.identityNumber, ph('identityNumber')), sql`${orders.status} <> 'cancelled'`))
-    .prepare();
-  // The hold: one conditional update, so the quota holds however many sales race for it.
-  const holdSeat = db
-    .update(ticketCategories)
-    .set({ held: sql`${ticketCategories.held} + 1`, updatedAt: sql`${ph('now')}` })
-    .where(
-      and(eq(ticketCategories.id, ph('categoryId')), sql`${ticketCategories.sold} + ${ticketCategories.held} < ${ticketCategories.quota}`),
-    )
     .prepare();
   const userByEmail = db.select({ id: users.id }).from(users).where(eq(users.email, ph('email'))).prepare();
   const insertUser = db
@@ -154,6 +88,9 @@ export function createOrderService(db: Db, events: EventService, links: Links, c
       customerBirthDate: ph('customerBirthDate'),
       identityNumber: ph('identityNumber'),
       formData: ph('formData'),
+      expiresAt: ph('expiresAt'),
+      cancelledAt: null,
+      cancelReason: null,
       createdAt: ph('createdAt'),
       updatedAt: ph('updatedAt'),
     })
@@ -171,7 +108,6 @@ export function createOrderService(db: Db, events: EventService, links: Links, c
       createdAt: ph('now'),
     })
     .prepare();
-  const groupCommit = createGroupCommit(db);
 
   /** The customer's user: matched by e-mail, or created with a password returned only this once. */
   function matchOrCreateBuyer(registration: CreateOrderBody['registration'], now: number) {
@@ -199,7 +135,10 @@ export function createOrderService(db: Db, events: EventService, links: Links, c
       ]);
     }
 
-    if (holdSeat.run({ categoryId: category.id, now }).changes === 0) {
+    if (!gate.maySell(category)) {
+      throw new AppError('SOLD_OUT', messages.offlineAllotmentUsed, [{ field: 'ticketCategoryId', message: messages.offlineAllotmentUsed }]);
+    }
+    if (!seats.hold(category.id, now)) {
       throw new AppError('SOLD_OUT', messages.soldOut, [{ field: 'ticketCategoryId', message: messages.soldOut }]);
     }
 
@@ -222,11 +161,15 @@ export function createOrderService(db: Db, events: EventService, links: Links, c
       customerBirthDate: registration.birthDate,
       identityNumber: registration.identityNumber,
       formData: registration.formData ?? {},
+      expiresAt: expiry.holdUntil(now),
+      cancelledAt: null,
+      cancelReason: null,
       createdAt: now,
       updatedAt: now,
     };
     insertOrder.run(row);
     insertOrderItem.run({ id: newId(now), orderId: row.id, ticketCategoryId: category.id, name: category.name, price: category.price, now });
+    journal.record(row, 'create', null);
 
     return {
       ...orderBase(row, event),
@@ -246,7 +189,10 @@ export function createOrderService(db: Db, events: EventService, links: Links, c
   async function create(actor: Actor, idOrSlug: string, body: CreateOrderBody): Promise<OrderCreated> {
     const event = events.resolveFor(actor, idOrSlug, 'event:update');
     if (body.eventId !== event.id) throw fieldError('eventId', messages.eventIdMismatch);
-    return groupCommit(() => createIn(event, body));
+    return groupCommit(() => {
+      expiry.expireDue();
+      return createIn(event, body);
+    });
   }
 
   const SORT_COLUMNS = { createdAt: orders.createdAt, totalAmount: orders.totalAmount } as const;
@@ -261,6 +207,7 @@ export function createOrderService(db: Db, events: EventService, links: Links, c
 
   function list(actor: Actor, idOrSlug: string, query: OrderListQuery): { data: OrderListItem[]; meta: PageMeta } {
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
+    expiry.expireDue();
     const filters: (SQL | undefined)[] = [];
     if (query.status) filters.push(eq(orders.status, query.status));
     if (query.paymentStatus) filters.push(eq(orders.paymentStatus, query.paymentStatus));
@@ -317,7 +264,7 @@ export function createOrderService(db: Db, events: EventService, links: Links, c
       .where(inArray(orders.id, page))
       .orderBy(...ordering)
       .all();
-    const people = participantsOf(
+    const people = views.participantsOf(
       rows.map((r) => r.order.id),
       event,
     );
@@ -331,43 +278,10 @@ export function createOrderService(db: Db, events: EventService, links: Links, c
     return { data, meta: pageMeta(query, total) };
   }
 
-  /** The order of this event, or 404: an order of another event is not found here either. */
-  function find(event: EventRow, orderId: string): OrderRow {
-    const row = db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.eventId, event.id)))
-      .get();
-    if (!row) throw new AppError('ORDER_NOT_FOUND', messages.orderNotFound);
-    return row;
-  }
-
-  function detailOf(event: EventRow, row: OrderRow): OrderDetail {
-    const items = db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).all();
-    return {
-      ...orderBase(row, event),
-      ...eventSummary(event),
-      eventBanner: event.bannerUrl,
-      subtotal: fromMinor(row.subtotal),
-      feeTotal: fromMinor(row.feeTotal),
-      grandTotal: fromMinor(row.totalAmount),
-      items: items.map((item) => ({
-        id: item.id,
-        orderId: item.orderId,
-        ticketCategoryId: item.ticketCategoryId,
-        name: item.name,
-        quantity: item.quantity,
-        unitPrice: fromMinor(item.unitPrice),
-        subtotal: fromMinor(item.subtotal),
-        createdAt: toIso(item.createdAt, event.timezone),
-      })),
-      participants: participantsOf([row.id], event).get(row.id) ?? [],
-    };
-  }
-
   function get(actor: Actor, idOrSlug: string, orderId: string): OrderDetail {
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
-    return detailOf(event, find(event, orderId));
+    expiry.expireDue();
+    return views.detailOf(event, views.find(event, orderId));
   }
 
   return { create, list, get };

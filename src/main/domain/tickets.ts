@@ -5,6 +5,7 @@ import type { Db } from '../db/connection.js';
 import { ticketCategories } from '../db/schema.js';
 import type { Actor } from './access.js';
 import type { EventRow, EventService } from './events.js';
+import type { Expiry } from './expiry.js';
 import { toIso } from './time.js';
 
 export type TicketCategoryRow = typeof ticketCategories.$inferSelect;
@@ -34,7 +35,7 @@ export function toTicketDto(row: TicketCategoryRow, event: EventRow): TicketCate
   };
 }
 
-export function createTicketService(db: Db, events: EventService) {
+export function createTicketService(db: Db, events: EventService, expiry: Expiry) {
   const ofEvent = db
     .select()
     .from(ticketCategories)
@@ -44,6 +45,7 @@ export function createTicketService(db: Db, events: EventService) {
 
   function list(actor: Actor, idOrSlug: string): TicketCategory[] {
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
+    expiry.expireDue();
     return ofEvent.all({ eventId: event.id }).map((row) => toTicketDto(row, event));
   }
 

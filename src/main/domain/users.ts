@@ -46,6 +46,10 @@ export function createUserService(db: Db, clock: Clock) {
     return row;
   }
 
+  function listByRole(role: Role): UserRow[] {
+    return db.select().from(users).where(eq(users.role, role)).all();
+  }
+
   /** The user whose password this is, or undefined: one answer for unknown e-mail and wrong password. */
   function authenticate(email: string, password: string): UserRow | undefined {
     const row = findByEmail(email);
@@ -53,6 +57,6 @@ export function createUserService(db: Db, clock: Clock) {
     return verifyPassword(password, row.passwordHash) ? row : undefined;
   }
 
-  return { findByEmail, findById, create, authenticate };
+  return { findByEmail, findById, listByRole, create, authenticate };
 }
 export type UserService = ReturnType<typeof createUserService>;

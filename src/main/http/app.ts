@@ -14,7 +14,10 @@ import { installHostAllowlist } from './host-allowlist.js';
 import { installIdempotency } from './idempotency.js';
 import { authRoutes } from './routes/auth.js';
 import { eventRoutes } from './routes/events.js';
+import { invoiceRoutes } from './routes/invoices.js';
+import { orderPaymentRoutes } from './routes/order-payments.js';
 import { orderRoutes } from './routes/orders.js';
+import { syncRoutes } from './routes/sync.js';
 
 // Validation messages in Indonesian wherever a schema does not word its own.
 z.config(z.locales.id());
@@ -87,6 +90,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(authRoutes, { services });
   await app.register(eventRoutes, { services });
   await app.register(orderRoutes, { services });
+  await app.register(orderPaymentRoutes, { services });
+  await app.register(invoiceRoutes, { services });
+  await app.register(syncRoutes, { services });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (options.uiDir) await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, maxAge: 0 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Decimal, Timestamp, Ulid } from './common.js';
+import { Timestamp, Ulid } from './common.js';
 import { Event } from './event.js';
 import { TicketCategory } from './ticket.js';
 
@@ -27,9 +27,6 @@ export const ImportEvent = Event.omit({ isFinished: true }).partial({
   updatedAt: true,
 }).extend({
   bannerUrl: z.string().optional(),
-  /** Service fee per ticket: basis points of the price (250 = 2.5%) and a flat amount. */
-  feeRateBp: z.number().int().min(0).max(10_000).optional(),
-  feeFlat: Decimal.optional(),
   transferDeadline: Timestamp.optional(),
   eventTypeId: Ulid,
   tickets: z.array(ImportTicket).default([]),

@@ -4,3 +4,6 @@ export * from './ticket.js';
 export * from './registration.js';
 export * from './order.js';
 export * from './auth.js';
+export * from './payment.js';
+export * from './settings.js';
+export * from './sync.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Decimal, PageQuery, SortOrder, Timestamp, Ulid } from './common.js';
+import { Payment } from './payment.js';
 import { Gender, Registration } from './registration.js';
 
 export const OrderStatus = z.enum(['payment_pending', 'verification_pending', 'completed', 'cancelled']);
@@ -93,6 +94,9 @@ export const OrderDetail = OrderBase.extend(EventSummary.shape).extend({
   grandTotal: Decimal,
   items: z.array(OrderItem),
   participants: z.array(Participant),
+  payment: Payment.nullable().meta({
+    description: 'Extension: the payment in force (a rejected transfer is not shown); null before checkout.',
+  }),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

@@ -1,0 +1,61 @@
+/**
+ * The hold window: an unpaid payment_pending order gives its seat back once it is older than the
+ * window (a setting). The sweep runs on a timer in serve, and `expireDue` also runs before every
+ * order read and write and every seat count, so nobody ever sees a hold that should have lapsed,
+ * whether or not the timer has fired yet.
+ */
+import { and, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/connection.js';
+import { orders } from '../db/schema.js';
+import type { Clock } from './clock.js';
+import type { OrderJournal } from './journal.js';
+import type { Seats } from './seats.js';
+
+/** The reason replicated with an expiry's cancel. */
+const EXPIRED_REASON = 'Kedaluwarsa: tidak dibayar dalam batas waktu';
+
+/** Orders expired per transaction, so a backlog never holds the writer for long. */
+const BATCH = 500;
+
+export function createExpiry(db: Db, clock: Clock, seats: Seats, journal: OrderJournal, holdWindowMs: () => number) {
+  // The literal status (not a bound value) lets SQLite use the partial index orders_pending_expiry.
+  const due = db
+    .select({ id: orders.id, eventId: orders.eventId, categoryId: orders.ticketCategoryId })
+    .from(orders)
+    .where(and(sql`${orders.status} = 'payment_pending'`, lte(orders.expiresAt, sql.placeholder('now'))))
+    .limit(BATCH)
+    .prepare();
+
+  function expireBatch(now: number): number {
+    return db.transaction(() => {
+      const rows = due.all({ now });
+      if (rows.length === 0) return 0;
+      db.update(orders)
+        .set({ status: 'cancelled', paymentStatus: 'expired', expiresAt: null, cancelledAt: now, updatedAt: now })
+        .where(inArray(orders.id, rows.map((r) => r.id)))
+        .run();
+      const perCategory = new Map<string, number>();
+      for (const row of rows) perCategory.set(row.categoryId, (perCategory.get(row.categoryId) ?? 0) + 1);
+      for (const [categoryId, n] of perCategory) seats.release(categoryId, n, now);
+      for (const row of rows) journal.record(row, 'cancel', { reason: EXPIRED_REASON });
+      return rows.length;
+    });
+  }
+
+  /** Expires every hold that has lapsed; returns how many. A no-op costs one index probe. */
+  function expireDue(): number {
+    const now = clock();
+    let total = 0;
+    for (;;) {
+      const n = expireBatch(now);
+      total += n;
+      if (n < BATCH) return total;
+    }
+  }
+
+  /** When a hold that starts now lapses. */
+  const holdUntil = (now: number) => now + holdWindowMs();
+
+  return { expireDue, holdUntil };
+}
+export type Expiry = ReturnType<typeof createExpiry>;

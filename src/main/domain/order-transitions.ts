@@ -1,0 +1,144 @@
+/**
+ * What happens to an order after its creation (DESIGN.md, "Orders: the states we define"):
+ *
+ *   payment_pending/unpaid --checkout cash|card--------------------> completed/paid
+ *   payment_pending/unpaid --checkout bank_transfer|qris-----------> verification_pending/unpaid
+ *   verification_pending   --confirm------------------------------> completed/paid
+ *   verification_pending   --reject-------------------------------> payment_pending (a new hold window)
+ *   payment_pending | verification_pending --cancel---------------> cancelled/unpaid
+ *   payment_pending past its hold window (expiry.ts) -------------> cancelled/expired
+ *
+ * Anything else is 409 INVALID_STATE. Paying issues the participant and turns the held seat into a
+ * sold one; cancelling gives the seat and the identity number back. Each transition is one
+ * transaction, committed with whatever else is being written at that moment (group commit).
+ */
+import { eq } from 'drizzle-orm';
+import type { OrderDetail } from '../../shared/schemas/order.js';
+import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
+import { COUNTER_SETTLED } from '../../shared/schemas/payment.js';
+import { messages } from '../../shared/messages.js';
+import { toMinor } from '../../shared/money.js';
+import { orders, payments } from '../db/schema.js';
+import type { Actor } from './access.js';
+import { AppError, fieldError } from './errors.js';
+import type { EventRow } from './events.js';
+import { newId } from './ids.js';
+import type { OrderDeps } from './orders.js';
+import type { OrderRow } from './order-views.js';
+import { issueParticipant } from './participants.js';
+
+type OrderStatus = OrderRow['status'];
+
+export function createOrderTransitions({ db, clock, events, views, seats, expiry, groupCommit, journal }: OrderDeps) {
+  /**
+   * Runs `change` on the event's order in one transaction, refusing it (409) unless the order is
+   * in one of `from`, and answers with the order as it now stands.
+   */
+  function transition(
+    actor: Actor,
+    idOrSlug: string,
+    orderId: string,
+    from: OrderStatus[],
+    refusal: string,
+    change: (order: OrderRow, now: number, event: EventRow) => void,
+  ): Promise<OrderDetail> {
+    const event = events.resolveFor(actor, idOrSlug, 'event:update');
+    return groupCommit(() => {
+      expiry.expireDue();
+      const order = views.find(event, orderId);
+      if (!from.includes(order.status)) throw new AppError('INVALID_STATE', refusal);
+      change(order, clock(), event);
+      return views.detailOf(event, views.find(event, orderId));
+    });
+  }
+
+  const setOrder = (order: OrderRow, values: Partial<OrderRow>) => db.update(orders).set(values).where(eq(orders.id, order.id)).run();
+
+  function markPaid(order: OrderRow, now: number): void {
+    setOrder(order, { status: 'completed', paymentStatus: 'paid', expiresAt: null, updatedAt: now });
+    seats.sell(order.ticketCategoryId, now);
+    issueParticipant(db, order, now);
+  }
+
+  function checkout(actor: Actor, idOrSlug: string, orderId: string, body: CheckoutBody): Promise<OrderDetail> {
+    return transition(actor, idOrSlug, orderId, ['payment_pending'], messages.orderNotPayable, (order, now) => {
+      const settled = COUNTER_SETTLED.includes(body.method);
+      let amountTendered: number | null = null;
+      let change: number | null = null;
+      if (body.method === 'cash') {
+        if (body.amountTendered === undefined) throw fieldError('amountTendered', messages.amountTenderedRequired);
+        amountTendered = toMinor(body.amountTendered);
+        if (amountTendered < order.totalAmount) throw fieldError('amountTendered', messages.amountTenderedTooLow);
+        change = amountTendered - order.totalAmount;
+      }
+      db.insert(payments)
+        .values({
+          id: newId(now),
+          orderId: order.id,
+          method: body.method,
+          status: settled ? 'paid' : 'pending',
+          amount: order.totalAmount,
+          amountTendered,
+          change,
+          reference: body.reference ?? null,
+          rejectReason: null,
+          createdAt: now,
+          paidAt: settled ? now : null,
+          updatedAt: now,
+        })
+        .run();
+      // A deferred payment keeps the seat held without a time limit: the customer has paid, or
+      // says so, and only the operator's confirm or reject decides.
+      if (settled) markPaid(order, now);
+      else setOrder(order, { status: 'verification_pending', expiresAt: null, updatedAt: now });
+      journal.record(order, 'checkout', { ...body });
+    });
+  }
+
+  function pendingPayment(order: OrderRow) {
+    const payment = views.currentPayment(order.id);
+    if (!payment || payment.status !== 'pending') throw new AppError('INVALID_STATE', messages.orderNotAwaitingVerification);
+    return payment;
+  }
+
+  function confirmPayment(actor: Actor, idOrSlug: string, orderId: string, body: ConfirmPaymentBody): Promise<OrderDetail> {
+    return transition(actor, idOrSlug, orderId, ['verification_pending'], messages.orderNotAwaitingVerification, (order, now) => {
+      const payment = pendingPayment(order);
+      db.update(payments)
+        .set({ status: 'paid', paidAt: now, reference: body?.reference ?? payment.reference, updatedAt: now })
+        .where(eq(payments.id, payment.id))
+        .run();
+      markPaid(order, now);
+      journal.record(order, 'confirm', { ...body });
+    });
+  }
+
+  function rejectPayment(actor: Actor, idOrSlug: string, orderId: string, body: ReasonBody): Promise<OrderDetail> {
+    return transition(actor, idOrSlug, orderId, ['verification_pending'], messages.orderNotAwaitingVerification, (order, now) => {
+      const payment = pendingPayment(order);
+      db.update(payments)
+        .set({ status: 'rejected', rejectReason: body?.reason ?? null, updatedAt: now })
+        .where(eq(payments.id, payment.id))
+        .run();
+      setOrder(order, { status: 'payment_pending', expiresAt: expiry.holdUntil(now), updatedAt: now });
+      journal.record(order, 'reject', { ...body });
+    });
+  }
+
+  function cancel(actor: Actor, idOrSlug: string, orderId: string, body: ReasonBody): Promise<OrderDetail> {
+    const unpaid: OrderStatus[] = ['payment_pending', 'verification_pending'];
+    return transition(actor, idOrSlug, orderId, unpaid, messages.orderNotCancellable, (order, now) => {
+      const reason = body?.reason ?? null;
+      if (order.status === 'verification_pending') {
+        const payment = pendingPayment(order);
+        db.update(payments).set({ status: 'rejected', rejectReason: reason, updatedAt: now }).where(eq(payments.id, payment.id)).run();
+      }
+      setOrder(order, { status: 'cancelled', expiresAt: null, cancelledAt: now, cancelReason: reason, updatedAt: now });
+      seats.release(order.ticketCategoryId, 1, now);
+      journal.record(order, 'cancel', { ...body });
+    });
+  }
+
+  return { checkout, confirmPayment, rejectPayment, cancel };
+}
+export type OrderTransitions = ReturnType<typeof createOrderTransitions>;

@@ -1,0 +1,148 @@
+/**
+ * How stored orders are shown: the spec's order forms (creation, list, detail), their
+ * participants and the payment, in the event's time zone. Shared by every order operation, so a
+ * checkout answers with exactly what a detail read would.
+ */
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { OrderDetail, Participant } from '../../shared/schemas/order.js';
+import type { Payment } from '../../shared/schemas/payment.js';
+import { messages } from '../../shared/messages.js';
+import { fromMinor } from '../../shared/money.js';
+import type { Db } from '../db/connection.js';
+import { orderItems, orders, participants, payments } from '../db/schema.js';
+import { AppError } from './errors.js';
+import type { EventRow } from './events.js';
+import { toIso } from './time.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type ParticipantRow = typeof participants.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Where a participant's QR image is served; the HTTP layer knows its own address. */
+export interface Links {
+  participantQr(participant: ParticipantRow): string;
+}
+
+export function orderBase(row: OrderRow, event: EventRow) {
+  const at = (ms: number) => toIso(ms, event.timezone);
+  return {
+    id: row.id,
+    buyerUserId: row.buyerUserId,
+    eventId: row.eventId,
+    eventName: event.name,
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    totalAmount: fromMinor(row.totalAmount),
+    createdAt: at(row.createdAt),
+    updatedAt: at(row.updatedAt),
+  };
+}
+
+export function eventSummary(event: EventRow) {
+  return {
+    eventLocation: event.location,
+    eventMapsLink: event.mapsLink,
+    eventStartAt: toIso(event.startAt, event.timezone),
+    eventEndAt: toIso(event.endAt, event.timezone),
+    organizerName: event.organizerName,
+  };
+}
+
+const money = (minor: number | null) => (minor === null ? null : fromMinor(minor));
+
+export function toPaymentDto(row: PaymentRow, event: EventRow): Payment {
+  return {
+    method: row.method,
+    status: row.status === 'paid' ? 'paid' : 'pending',
+    amount: fromMinor(row.amount),
+    amountTendered: money(row.amountTendered),
+    change: money(row.change),
+    reference: row.reference,
+    createdAt: toIso(row.createdAt, event.timezone),
+    paidAt: row.paidAt === null ? null : toIso(row.paidAt, event.timezone),
+  };
+}
+
+export function createOrderViews(db: Db, links: Links) {
+  function toParticipantDto(row: ParticipantRow, event: EventRow): Participant {
+    return {
+      id: row.id,
+      orderId: row.orderId,
+      eventId: row.eventId,
+      ticketCategoryId: row.ticketCategoryId,
+      userId: row.userId,
+      ticketNumber: row.ticketNumber,
+      qrCode: links.participantQr(row),
+      status: row.status,
+      identityNumber: row.identityNumber,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      gender: row.gender,
+      birthDate: row.birthDate,
+      formData: row.formData,
+      createdAt: toIso(row.createdAt, event.timezone),
+    };
+  }
+
+  function participantsOf(orderIds: string[], event: EventRow): Map<string, Participant[]> {
+    const byOrder = new Map<string, Participant[]>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = db.select().from(participants).where(inArray(participants.orderId, orderIds)).all();
+    for (const row of rows) {
+      const list = byOrder.get(row.orderId) ?? [];
+      list.push(toParticipantDto(row, event));
+      byOrder.set(row.orderId, list);
+    }
+    return byOrder;
+  }
+
+  /** The order of this event, or 404: an order of another event is not found here either. */
+  function find(event: EventRow, orderId: string): OrderRow {
+    const row = db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.eventId, event.id)))
+      .get();
+    if (!row) throw new AppError('ORDER_NOT_FOUND', messages.orderNotFound);
+    return row;
+  }
+
+  /** The payment in force: the latest one an operator has not rejected. */
+  function currentPayment(orderId: string): PaymentRow | undefined {
+    return db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), ne(payments.status, 'rejected')))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .get();
+  }
+
+  function detailOf(event: EventRow, row: OrderRow): OrderDetail {
+    const items = db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).all();
+    const payment = currentPayment(row.id);
+    return {
+      ...orderBase(row, event),
+      ...eventSummary(event),
+      eventBanner: event.bannerUrl,
+      subtotal: fromMinor(row.subtotal),
+      feeTotal: fromMinor(row.feeTotal),
+      grandTotal: fromMinor(row.totalAmount),
+      items: items.map((item) => ({
+        id: item.id,
+        orderId: item.orderId,
+        ticketCategoryId: item.ticketCategoryId,
+        name: item.name,
+        quantity: item.quantity,
+        unitPrice: fromMinor(item.unitPrice),
+        subtotal: fromMinor(item.subtotal),
+        createdAt: toIso(item.createdAt, event.timezone),
+      })),
+      participants: participantsOf([row.id], event).get(row.id) ?? [],
+      payment: payment ? toPaymentDto(payment, event) : null,
+    };
+  }
+
+  return { participantsOf, find, currentPayment, detailOf };
+}
+export type OrderViews = ReturnType<typeof createOrderViews>;

@@ -1,0 +1,54 @@
+/**
+ * Issuing tickets: once an order is paid its registration becomes a participant with a ticket
+ * number. Ticket numbers are random rather than sequential because several counters issue them
+ * offline for the same event; they use an alphabet an operator can read aloud without confusion
+ * (no 0/O, 1/I/L, U), grouped like "K7QM-4X9P": 30^8, about 6.6e11 per event.
+ */
+import { randomInt } from 'node:crypto';
+import type { Db } from '../db/connection.js';
+import { participants } from '../db/schema.js';
+import { newId } from './ids.js';
+import type { OrderRow } from './order-views.js';
+
+const ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ATTEMPTS = 5;
+
+export function newTicketNumber(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+function isTicketNumberTaken(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('ticket_number');
+}
+
+/** The paid order's participant, inserted with a ticket number unique within its event. */
+export function issueParticipant(db: Db, order: OrderRow, now: number): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      db.insert(participants)
+        .values({
+          id: newId(now),
+          orderId: order.id,
+          eventId: order.eventId,
+          ticketCategoryId: order.ticketCategoryId,
+          userId: order.buyerUserId,
+          ticketNumber: newTicketNumber(),
+          status: 'registered',
+          identityNumber: order.identityNumber,
+          name: order.customerName,
+          email: order.customerEmail,
+          phone: order.customerPhone,
+          gender: order.customerGender,
+          birthDate: order.customerBirthDate,
+          formData: order.formData,
+          createdAt: now,
+        })
+        .run();
+      return;
+    } catch (error) {
+      if (attempt === ATTEMPTS || !isTicketNumberTaken(error)) throw error;
+    }
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The invoice PDF (pdfkit): organizer, event, buyer, items, totals in rupiah, payment and a clear
+ * state stamp, and each ticket's number with its QR code. Two layouts: A4, and an 80 mm roll for
+ * receipt printers. Texts in Indonesian.
+ */
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import type { OrderDetail } from '../../shared/schemas/order.js';
+import type { InvoiceLayout } from '../../shared/schemas/settings.js';
+import { formatRupiah, toMinor } from '../../shared/money.js';
+import { METHOD_LABEL, formatDateTime, invoiceStamp } from './text.js';
+
+export interface InvoiceTicket {
+  ticketNumber: string;
+  name: string;
+  categoryName: string;
+  /** The signed token the QR code carries. */
+  token: string;
+}
+
+export interface InvoiceInput {
+  order: OrderDetail;
+  timezone: string;
+  buyer: { name: string; email: string; phone: string };
+  tickets: InvoiceTicket[];
+}
+
+const RECEIPT_WIDTH = 226.77; // 80 mm in points
+const rupiah = (decimal: string) => formatRupiah(toMinor(decimal));
+
+interface Geometry {
+  size: [number, number];
+  margin: number;
+  base: number;
+  qr: number;
+}
+
+const A4: Geometry = { size: [595.28, 841.89], margin: 48, base: 10, qr: 120 };
+/** A roll has no fixed length: drawn once on a page too long to fill, to learn the real length. */
+const ROLL: Geometry = { size: [RECEIPT_WIDTH, 14_400], margin: 12, base: 8, qr: 140 };
+
+export function renderInvoice(input: InvoiceInput, layout: InvoiceLayout): Promise<Buffer> {
+  if (layout === 'a4') return render(input, A4);
+  const length = draw(new PDFDocument({ size: ROLL.size, margin: ROLL.margin }), input, ROLL);
+  return render(input, { ...ROLL, size: [RECEIPT_WIDTH, Math.ceil(length + ROLL.margin)] });
+}
+
+/**
+ * The QR code as vector squares: sharper on a thermal printer than a bitmap, and several times
+ * cheaper than encoding a PNG for every ticket.
+ */
+function drawQr(doc: PDFKit.PDFDocument, token: string, x: number, y: number, width: number): void {
+  const { size, data } = QRCode.create(token, { errorCorrectionLevel: 'M' }).modules;
+  const quiet = 2;
+  const cell = width / (size + 2 * quiet);
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) {
+      if (data[row * size + col]) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fillColor('black').fill();
+}
+
+function render(input: InvoiceInput, g: Geometry): Promise<Buffer> {
+  const doc = new PDFDocument({ size: g.size, margin: g.margin, info: { Title: `Invoice ${input.order.id}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  draw(doc, input, g);
+  return done;
+}
+
+/** Draws the invoice and ends the document; returns where the content ended. */
+function draw(doc: PDFKit.PDFDocument, input: InvoiceInput, g: Geometry): number {
+  const { order } = input;
+  const width = g.size[0] - 2 * g.margin;
+  const heading = (text: string) => doc.moveDown(0.6).font('Helvetica-Bold').fontSize(g.base + 1).text(text).font('Helvetica').fontSize(g.base);
+  const row = (label: string, value: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(g.base);
+    doc.text(label, g.margin, y, { width: width * 0.55 });
+    const labelBottom = doc.y;
+    doc.text(value, g.margin + width * 0.55, y, { width: width * 0.45, align: 'right' });
+    doc.y = Math.max(labelBottom, doc.y);
+    doc.x = g.margin;
+  };
+
+  doc.font('Helvetica-Bold').fontSize(g.base + 6).text(order.organizerName);
+  doc.font('Helvetica').fontSize(g.base).text(`Invoice ${order.id}`);
+  doc.text(`Dibuat ${formatDateTime(order.createdAt, input.timezone)}`);
+
+  const stamp = invoiceStamp(order.status, order.paymentStatus);
+  doc.moveDown(0.5).font('Helvetica-Bold').fontSize(g.base + 8).fillColor(stamp.color).text(stamp.text, { align: 'center' });
+  doc.fillColor('black').font('Helvetica').fontSize(g.base);
+
+  heading('Acara');
+  doc.text(order.eventName);
+  doc.text(order.eventLocation);
+  doc.text(`Mulai: ${formatDateTime(order.eventStartAt, input.timezone)}`);
+  doc.text(`Selesai: ${formatDateTime(order.eventEndAt, input.timezone)}`);
+
+  heading('Pembeli');
+  doc.text(input.buyer.name);
+  doc.text(input.buyer.email);
+  doc.text(input.buyer.phone);
+
+  heading('Rincian');
+  for (const item of order.items) row(`${item.quantity} × ${item.name} @ ${rupiah(item.unitPrice)}`, rupiah(item.subtotal));
+  row('Subtotal', rupiah(order.subtotal));
+  row('Biaya layanan', rupiah(order.feeTotal));
+  if (order.grandTotal === order.subtotal && toMinor(order.feeTotal) > 0) row('  (ditanggung penyelenggara)', '');
+  row('Total', rupiah(order.grandTotal), true);
+
+  heading('Pembayaran');
+  const { payment } = input.order;
+  if (payment) {
+    row('Metode', METHOD_LABEL[payment.method]);
+    if (payment.amountTendered) row('Dibayar', rupiah(payment.amountTendered));
+    if (payment.change) row('Kembalian', rupiah(payment.change));
+    if (payment.reference) row('Referensi', payment.reference);
+    if (payment.paidAt) row('Lunas pada', formatDateTime(payment.paidAt, input.timezone));
+  } else {
+    doc.text('Belum ada pembayaran.');
+  }
+
+  if (input.tickets.length > 0) heading('Tiket');
+  for (const ticket of input.tickets) {
+    if (doc.y + g.qr + 40 > g.size[1] - g.margin) doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(g.base + 2).text(ticket.ticketNumber);
+    doc.font('Helvetica').fontSize(g.base).text(`${ticket.name} · ${ticket.categoryName}`);
+    const narrow = g.size[0] === RECEIPT_WIDTH;
+    drawQr(doc, ticket.token, narrow ? (g.size[0] - g.qr) / 2 : g.margin, doc.y + 4, g.qr);
+    doc.y += g.qr + 10;
+  }
+
+  doc.moveDown().fontSize(g.base - 1).fillColor('#57606a').text('Tunjukkan kode QR di pintu masuk. Simpan invoice ini sebagai bukti pembelian.');
+  const end = doc.y;
+  doc.end();
+  return end;
+}

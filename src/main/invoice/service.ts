@@ -1,0 +1,80 @@
+/**
+ * Printed things of an order: the invoice PDF and each ticket's QR image, both carrying the
+ * ticket's signed token. Reads the order exactly as the detail endpoint does (same access rule:
+ * event:read, same expiry check).
+ */
+import QRCode from 'qrcode';
+import type { Participant } from '../../shared/schemas/order.js';
+import type { InvoiceLayout } from '../../shared/schemas/settings.js';
+import { messages } from '../../shared/messages.js';
+import type { Actor } from '../domain/access.js';
+import { AppError } from '../domain/errors.js';
+import type { EventService } from '../domain/events.js';
+import type { Expiry } from '../domain/expiry.js';
+import type { OrderViews } from '../domain/order-views.js';
+import type { TicketSigner } from '../domain/ticket-signing.js';
+import type { SettingsStore } from '../settings/store.js';
+import { renderInvoice } from './render.js';
+
+interface InvoiceDeps {
+  events: EventService;
+  views: OrderViews;
+  expiry: Expiry;
+  signer: TicketSigner;
+  settings: SettingsStore;
+}
+
+export type QrFormat = 'png' | 'svg';
+
+export function createInvoiceService({ events, views, expiry, signer, settings }: InvoiceDeps) {
+  function tokenOf(participant: Participant): string {
+    return signer.signTicket({
+      pid: participant.id,
+      tn: participant.ticketNumber,
+      eid: participant.eventId,
+      cid: participant.ticketCategoryId,
+      iat: Math.floor(Date.parse(participant.createdAt) / 1000),
+    });
+  }
+
+  function readOrder(actor: Actor, idOrSlug: string, orderId: string) {
+    const event = events.resolveFor(actor, idOrSlug, 'event:read');
+    expiry.expireDue();
+    const row = views.find(event, orderId);
+    return { event, row, order: views.detailOf(event, row) };
+  }
+
+  async function invoice(actor: Actor, idOrSlug: string, orderId: string, layout?: InvoiceLayout) {
+    const { event, row, order } = readOrder(actor, idOrSlug, orderId);
+    const categoryName = new Map(order.items.map((item) => [item.ticketCategoryId, item.name]));
+    const pdf = await renderInvoice(
+      {
+        order,
+        timezone: event.timezone,
+        buyer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
+        tickets: order.participants.map((p) => ({
+          ticketNumber: p.ticketNumber,
+          name: p.name,
+          categoryName: categoryName.get(p.ticketCategoryId) ?? '',
+          token: tokenOf(p),
+        })),
+      },
+      layout ?? settings.get().invoiceLayout,
+    );
+    return { pdf, filename: `invoice-${order.id}.pdf` };
+  }
+
+  /** The QR image of a participant's ticket token, as PNG or SVG. */
+  async function ticketQr(actor: Actor, idOrSlug: string, orderId: string, participantId: string, format: QrFormat) {
+    const { order } = readOrder(actor, idOrSlug, orderId);
+    const participant = order.participants.find((p) => p.id === participantId);
+    if (!participant) throw new AppError('ORDER_NOT_FOUND', messages.participantNotFound);
+    const token = tokenOf(participant);
+    const options = { errorCorrectionLevel: 'M', margin: 2 } as const;
+    if (format === 'svg') return { contentType: 'image/svg+xml', body: await QRCode.toString(token, { ...options, type: 'svg' }) };
+    return { contentType: 'image/png', body: await QRCode.toBuffer(token, { ...options, width: 360 }) };
+  }
+
+  return { invoice, ticketQr, verificationKeys: () => [signer.verificationKey] };
+}
+export type InvoiceService = ReturnType<typeof createInvoiceService>;

@@ -1,0 +1,32 @@
+import type { OrderStatus, PaymentStatus } from '../../shared/schemas/order.js';
+import type { PaymentMethod } from '../../shared/schemas/payment.js';
+
+/** The state stamped on an invoice, in words a customer reads at a glance. */
+export function invoiceStamp(status: OrderStatus, paymentStatus: PaymentStatus): { text: string; color: string } {
+  if (paymentStatus === 'paid') return { text: 'LUNAS', color: '#1a7f37' };
+  if (status === 'cancelled') return { text: paymentStatus === 'expired' ? 'KEDALUWARSA' : 'DIBATALKAN', color: '#b42318' };
+  if (status === 'verification_pending') return { text: 'MENUNGGU VERIFIKASI', color: '#9a6700' };
+  return { text: 'BELUM DIBAYAR', color: '#9a6700' };
+}
+
+export const METHOD_LABEL: Record<PaymentMethod, string> = {
+  cash: 'Tunai',
+  card: 'Kartu debit/kredit',
+  bank_transfer: 'Transfer bank',
+  qris: 'QRIS',
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "Minggu, 6 Desember 2026 pukul 09.00 WIB" in the event's time zone. */
+export function formatDateTime(iso: string, timeZone: string): string {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('id-ID', { timeZone, dateStyle: 'full', timeStyle: 'short' });
+    formatters.set(timeZone, formatter);
+  }
+  const zone = new Intl.DateTimeFormat('id-ID', { timeZone, timeZoneName: 'short' })
+    .formatToParts(new Date(iso))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return `${formatter.format(new Date(iso))}${zone ? ` ${zone}` : ''}`;
+}

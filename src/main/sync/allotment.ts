@@ -1,0 +1,43 @@
+/**
+ * The offline allotment (DESIGN.md, "Overselling across counters"): while the remote cannot be
+ * reached, a counter sells at most its allotment of each pulled category, counted as the sales it
+ * has not yet replicated. Several offline counters then oversell by at most their allotments.
+ */
+import { and, count, eq, notInArray } from 'drizzle-orm';
+import type { Db } from '../db/connection.js';
+import { orders, outbox, ticketCategories } from '../db/schema.js';
+import type { OfflineGate } from '../domain/journal.js';
+
+export function createAllotment(db: Db, isOffline: () => boolean) {
+  /** Sales of the category this counter made that the remote has not yet acknowledged. */
+  function unreplicated(categoryId: string): number {
+    return (
+      db
+        .select({ n: count() })
+        .from(outbox)
+        .innerJoin(orders, eq(orders.id, outbox.orderId))
+        .where(and(eq(outbox.kind, 'create'), notInArray(outbox.state, ['done', 'skipped']), eq(orders.ticketCategoryId, categoryId)))
+        .get()?.n ?? 0
+    );
+  }
+
+  const gate: OfflineGate = {
+    maySell: (category) => category.offlineAllotment === null || !isOffline() || unreplicated(category.id) < category.offlineAllotment,
+  };
+
+  /** Every pulled category's allotment and what is left of it. */
+  function list() {
+    return db
+      .select({ id: ticketCategories.id, allotment: ticketCategories.offlineAllotment })
+      .from(ticketCategories)
+      .all()
+      .flatMap(({ id, allotment }) => {
+        if (allotment === null) return [];
+        const used = unreplicated(id);
+        return [{ ticketCategoryId: id, allotment, used, left: Math.max(0, allotment - used) }];
+      });
+  }
+
+  return { gate, list, unreplicated };
+}
+export type Allotment = ReturnType<typeof createAllotment>;

@@ -1,0 +1,83 @@
+/**
+ * What an operator can do with a job the remote refused (a conflict); nothing is dropped without
+ * one of these decisions:
+ * - retry: send it again (the remote may accept it now: a seat freed, a fixed category);
+ * - link: the order already exists remotely (made by hand, or found): adopt that remote order id;
+ * - cancel locally: the sale is void here (an unpaid order): it is cancelled; what the remote never
+ *   had is not sent, what it has gets its cancel;
+ * - dismiss: settled by hand on the remote (say, a refund after a paid sale the remote refused).
+ */
+import type { Conflict } from '../../shared/schemas/sync.js';
+import { messages } from '../../shared/messages.js';
+import type { Actor } from '../domain/access.js';
+import { AppError } from '../domain/errors.js';
+import { toIso } from '../domain/time.js';
+import type { CoreServices } from '../services.js';
+import type { Job } from './outbox.js';
+
+export function createConflicts(services: CoreServices, wake: () => void) {
+  const { outbox, events, clock } = services;
+
+  /** The conflict and its order's event, if the actor may act on it. */
+  function conflictFor(actor: Actor, seq: number): { job: Job; eventId: string } {
+    const job = outbox.get(seq);
+    const found = job?.state === 'conflict' ? outbox.conflicts().find((c) => c.seq === seq) : undefined;
+    if (!job || !found) throw new AppError('NOT_FOUND', messages.conflictNotFound);
+    events.resolveFor(actor, found.eventId, 'event:update');
+    return { job, eventId: found.eventId };
+  }
+
+  function list(actor: Actor): Conflict[] {
+    return outbox
+      .conflicts()
+      .filter((c) => services.access.permissionOn(actor, events.resolve(c.eventId)) === 'event:update')
+      .map((c) => ({
+        seq: c.seq,
+        orderId: c.orderId,
+        eventId: c.eventId,
+        kind: c.kind,
+        customerName: c.customerName,
+        customerEmail: c.customerEmail,
+        status: c.lastStatus,
+        error: c.lastError,
+        attempts: c.attempts,
+        createdAt: toIso(c.createdAt, 'UTC'),
+      }));
+  }
+
+  function settled(job: Job, state: 'pending' | 'skipped', note?: string): void {
+    outbox.update(job.seq, { state, nextAttemptAt: clock(), lastStatus: null, ...(note && { lastError: note }) });
+    wake();
+  }
+
+  function retry(actor: Actor, seq: number): void {
+    settled(conflictFor(actor, seq).job, 'pending');
+  }
+
+  function link(actor: Actor, seq: number, remoteOrderId: string): void {
+    const { job } = conflictFor(actor, seq);
+    if (job.kind !== 'create') throw new AppError('INVALID_STATE', messages.linkOnlyCreate);
+    if (outbox.isMappedRemote(remoteOrderId)) throw new AppError('INVALID_STATE', messages.remoteOrderTaken);
+    outbox.complete(job, remoteOrderId);
+    wake();
+  }
+
+  function dismiss(actor: Actor, seq: number): void {
+    settled(conflictFor(actor, seq).job, 'skipped', 'dismissed by an operator');
+  }
+
+  async function cancelLocally(actor: Actor, seq: number): Promise<void> {
+    const { job, eventId } = conflictFor(actor, seq);
+    await services.transitions.cancel(actor, eventId, job.orderId, { reason: 'Dibatalkan karena konflik sinkronisasi' });
+    // The remote never had a refused create, so none of the order's jobs are needed; otherwise only
+    // the refused one goes, and the cancel just recorded follows it.
+    const open = outbox.openJobsOf(job.orderId);
+    for (const other of open) {
+      if (job.kind === 'create' || other.seq === job.seq) outbox.update(other.seq, { state: 'skipped' });
+    }
+    wake();
+  }
+
+  return { list, retry, link, dismiss, cancelLocally };
+}
+export type Conflicts = ReturnType<typeof createConflicts>;

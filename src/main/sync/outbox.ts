@@ -1,0 +1,158 @@
+/**
+ * The outbox: the order domain records every change of an order of a remote event here, in the
+ * change's own transaction, so a change can never be stored without its job nor the reverse. The
+ * push (push.ts) works through the jobs; this file holds their storage and their queries.
+ */
+import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/connection.js';
+import { events, orders, outbox, remoteOrders } from '../db/schema.js';
+import type { Clock } from '../domain/clock.js';
+import { newId } from '../domain/ids.js';
+import type { OrderJournal } from '../domain/journal.js';
+
+export type Job = typeof outbox.$inferSelect;
+export type JobState = Job['state'];
+
+/** Jobs that are finished, one way or another. */
+const SETTLED: JobState[] = ['done', 'skipped'];
+
+export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
+  const originOf = db
+    .select({ origin: events.origin })
+    .from(events)
+    .where(eq(events.id, sql.placeholder('eventId')))
+    .prepare();
+  const jobsOf = db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(outbox.seq))
+    .prepare();
+
+  const journal: OrderJournal = {
+    record(order, kind, payload) {
+      if (originOf.get({ eventId: order.eventId })?.origin !== 'remote') return;
+      const now = clock();
+      const earlier = jobsOf.all({ orderId: order.id });
+      // A sale cancelled before any of it reached the remote: nothing needs sending at all.
+      if (kind === 'cancel' && earlier.length > 0 && earlier.every((job) => job.state === 'pending' && job.attempts === 0)) {
+        db.update(outbox)
+          .set({ state: 'skipped', updatedAt: now })
+          .where(eq(outbox.orderId, order.id))
+          .run();
+        return;
+      }
+      db.insert(outbox)
+        .values({
+          orderId: order.id,
+          kind,
+          payload,
+          state: 'pending',
+          idempotencyKey: `tc-${newId(now)}`,
+          nextAttemptAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .run();
+      // After this transaction commits: the push wakes on the next turn of the event loop.
+      setImmediate(onRecorded);
+    },
+  };
+
+  /**
+   * Jobs that may be sent now: due, and first among their order's unfinished jobs, so that an
+   * order's create, checkout and cancel reach the remote in the order they happened.
+   */
+  function due(limit: number): Job[] {
+    const earlierOpen = sql`exists (select 1 from ${outbox} as e where e.order_id = ${outbox.orderId} and e.seq < ${outbox.seq} and e.state not in ('done', 'skipped'))`;
+    return db
+      .select()
+      .from(outbox)
+      .where(and(inArray(outbox.state, ['pending', 'unknown']), lte(outbox.nextAttemptAt, clock()), sql`not ${earlierOpen}`))
+      .orderBy(asc(outbox.seq))
+      .limit(limit)
+      .all();
+  }
+
+  function update(seq: number, values: Partial<Job>): void {
+    db.update(outbox)
+      .set({ ...values, updatedAt: clock() })
+      .where(eq(outbox.seq, seq))
+      .run();
+  }
+
+  /** Marks the job in flight (committed before anything is sent); false if someone else took it. */
+  function claim(job: Job): boolean {
+    const claimed = db
+      .update(outbox)
+      .set({ state: 'in_flight', attempts: sql`${outbox.attempts} + 1`, updatedAt: clock() })
+      .where(and(eq(outbox.seq, job.seq), eq(outbox.state, job.state)))
+      .run();
+    return claimed.changes === 1;
+  }
+
+  /**
+   * A job left in flight by a process that died may or may not have reached the remote: unknown.
+   * Only jobs in flight for longer than `staleMs` (more than any live attempt can take), so that a
+   * `sync now` next to a running serve never takes over a request still under way.
+   */
+  function recoverInFlight(staleMs: number): number {
+    return db
+      .update(outbox)
+      .set({ state: 'unknown', updatedAt: clock() })
+      .where(and(eq(outbox.state, 'in_flight'), lte(outbox.updatedAt, clock() - staleMs)))
+      .run().changes;
+  }
+
+  function remoteIdOf(orderId: string): string | undefined {
+    return db.select({ id: remoteOrders.remoteOrderId }).from(remoteOrders).where(eq(remoteOrders.orderId, orderId)).get()?.id;
+  }
+
+  function isMappedRemote(remoteOrderId: string): boolean {
+    return db.select({ id: remoteOrders.orderId }).from(remoteOrders).where(eq(remoteOrders.remoteOrderId, remoteOrderId)).get() !== undefined;
+  }
+
+  /** The job succeeded (a create also learns the remote's id for the order), in one transaction. */
+  function complete(job: Job, remoteOrderId?: string): void {
+    db.transaction(() => {
+      if (remoteOrderId !== undefined) {
+        db.insert(remoteOrders).values({ orderId: job.orderId, remoteOrderId, createdAt: clock() }).onConflictDoNothing().run();
+      }
+      update(job.seq, { state: 'done', lastError: null });
+    });
+  }
+
+  function counts() {
+    const rows = db.select({ state: outbox.state, n: count() }).from(outbox).groupBy(outbox.state).all();
+    const of = (states: JobState[]) => rows.filter((r) => states.includes(r.state)).reduce((sum, r) => sum + r.n, 0);
+    return { pending: of(['pending', 'in_flight', 'unknown']), conflicts: of(['conflict']) };
+  }
+
+  function conflicts(): (Job & { eventId: string; customerName: string; customerEmail: string })[] {
+    return db
+      .select({ job: outbox, eventId: orders.eventId, customerName: orders.customerName, customerEmail: orders.customerEmail })
+      .from(outbox)
+      .innerJoin(orders, eq(orders.id, outbox.orderId))
+      .where(eq(outbox.state, 'conflict'))
+      .orderBy(asc(outbox.seq))
+      .all()
+      .map((r) => ({ ...r.job, eventId: r.eventId, customerName: r.customerName, customerEmail: r.customerEmail }));
+  }
+
+  function get(seq: number): Job | undefined {
+    return db.select().from(outbox).where(eq(outbox.seq, seq)).get();
+  }
+
+  /** The order's jobs that are still open (not settled), in order. */
+  function openJobsOf(orderId: string): Job[] {
+    return db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.orderId, orderId), notInArray(outbox.state, SETTLED)))
+      .orderBy(asc(outbox.seq))
+      .all();
+  }
+
+  return { journal, due, update, claim, recoverInFlight, remoteIdOf, isMappedRemote, complete, counts, conflicts, get, openJobsOf };
+}
+export type Outbox = ReturnType<typeof createOutbox>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { Decimal, Timestamp } from './common.js';
+
+/** Settled at the counter (cash, card) or deferred until an operator confirms it (bank transfer, QRIS). */
+export const PaymentMethod = z.enum(['cash', 'card', 'bank_transfer', 'qris']);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export const COUNTER_SETTLED: readonly PaymentMethod[] = ['cash', 'card'];
+
+const Reference = z.string().trim().min(1).max(100);
+const Reason = z.string().trim().min(1).max(500);
+
+export const CheckoutBody = z
+  .object({
+    method: PaymentMethod,
+    amountTendered: Decimal.optional().meta({ description: 'Cash handed over; required for cash, at least the total.' }),
+    reference: Reference.optional().meta({ description: 'EDC approval code, transfer reference or QRIS transaction id.' }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.method === 'cash' && body.amountTendered === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amountTendered'], message: messages.amountTenderedRequired });
+    }
+  });
+export type CheckoutBody = z.infer<typeof CheckoutBody>;
+
+/** Bodies of confirm, reject and cancel are optional: a bare POST (no body, no content type) is fine. */
+export const ConfirmPaymentBody = z.object({ reference: Reference.optional() }).nullish();
+export type ConfirmPaymentBody = z.infer<typeof ConfirmPaymentBody>;
+
+export const ReasonBody = z.object({ reason: Reason.optional() }).nullish();
+export type ReasonBody = z.infer<typeof ReasonBody>;
+
+export const Payment = z.object({
+  method: PaymentMethod,
+  status: z.enum(['pending', 'paid']),
+  amount: Decimal,
+  amountTendered: Decimal.nullable(),
+  change: Decimal.nullable(),
+  reference: z.string().nullable(),
+  createdAt: Timestamp,
+  paidAt: Timestamp.nullable(),
+});
+export type Payment = z.infer<typeof Payment>;

@@ -1,0 +1,441 @@
+/**
+ * Real `serve` processes replicating to each other, for the sync tests: a central instance with
+ * the demo data, counters (and hubs) on their own data dirs pointed at it, and the checks the sync
+ * must pass: above all, every local order exactly once on the remote, in the same state.
+ */
+import Database from 'better-sqlite3';
+import { randomInt } from 'node:crypto';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { seedDemo } from '../../src/main/domain/demo.js';
+import { createServices } from '../../src/main/services.js';
+import type { Conflict, SyncStatus } from '../../src/shared/schemas/sync.js';
+import type { FaultProxy } from './fault-proxy.js';
+import { tempDir, type TempDir } from './harness.js';
+import { fetchJson, runCli, startServe, type JsonReply, type Served } from './serve.js';
+
+/** The demo's "Pameran Kopi Nusantara" and its categories ("Terusan 3 Hari" has a quota of 3). */
+export const DEMO = {
+  eventId: '01JDEM0000000000000000EV02',
+  slug: 'pameran-kopi',
+  harian: '01JDEM0000000000000000TK03',
+  terusan: '01JDEM0000000000000000TK04',
+} as const;
+
+export const PASSWORD = 'kata-sandi-sinkron';
+
+/** Fast rounds for the tests; a per-request timeout short enough to provoke, long enough for loopback. */
+export const FAST_SYNC: Env = { TICKET_COUNTER_SYNC_INTERVAL_MS: '250', TICKET_COUNTER_SYNC_TIMEOUT_MS: '1500' };
+
+type Env = Record<string, string>;
+type Who = 'staff' | 'organizer';
+type Credential = { key: string } | { email: string; password: string };
+// Replies are read field by field; their shapes are the API tests' business.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Data = any;
+
+// ---------------------------------------------------------------------------------------------
+// Waiting
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls `probe` until it returns something other than undefined/false, or fails after the
+ * deadline, naming the last value (or the last error the probe threw: a way to say why not yet).
+ */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`);
+    await sleep(50);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+/** Runs one CLI command that must succeed; returns its stdout. */
+export async function cli(args: string[], input?: string): Promise<string> {
+  const result = await runCli(args, input);
+  expect(result.code, `${args.join(' ')}\n${result.stderr}`).toBe(0);
+  return result.stdout;
+}
+
+/** startServe with extra environment: spawn copies process.env synchronously, before startServe's first await. */
+function serveWith(dataDir: string, env: Env): Promise<Served> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    return startServe(dataDir);
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+/** One instance of the service: its data dir and, while it runs, its `serve` process. */
+export interface Instance {
+  label: string;
+  dataDir: string;
+  /** The running serve's URL (a new port after every start). */
+  readonly url: string;
+  readonly served: Served;
+  /** A request as the instance's staff (the operator) or organizer. */
+  call(path: string, options?: { method?: string; body?: unknown; as?: Who }): Promise<JsonReply>;
+  start(): Promise<void>;
+  /** SIGKILL: no shutdown at all. */
+  kill(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function instance(label: string, dir: TempDir, credentials: Record<Who, Credential>, env: Env): Instance {
+  let served: Served | undefined;
+  const tokens = new Map<Who, string>();
+
+  async function headers(who: Who): Promise<Record<string, string>> {
+    const credential = credentials[who];
+    if ('key' in credential) return { 'x-api-key': credential.key };
+    let token = tokens.get(who);
+    if (!token) {
+      const login = await fetchJson(`${self.url}/auth/login`, { method: 'POST', body: credential });
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      token = login.body.data.token as string;
+      tokens.set(who, token);
+    }
+    return { authorization: `Bearer ${token}` };
+  }
+
+  const self: Instance = {
+    label,
+    dataDir: dir.path,
+    get url() {
+      if (!served) throw new Error(`${label} is not running`);
+      return served.url;
+    },
+    get served() {
+      if (!served) throw new Error(`${label} is not running`);
+      return served;
+    },
+    async call(path, options = {}) {
+      return fetchJson(`${self.url}${path}`, { method: options.method, body: options.body, headers: await headers(options.as ?? 'staff') });
+    },
+    async start() {
+      served = await serveWith(dir.path, env);
+    },
+    async kill() {
+      await served?.stop('SIGKILL');
+      served = undefined;
+    },
+    async close() {
+      await served?.stop('SIGKILL');
+      served = undefined;
+      dir.remove();
+    },
+  };
+  return self;
+}
+
+export interface Central extends Instance {
+  /** The key the counter gets (kasir@demo.test: staff granted on the demo events), and its id. */
+  counterKey: string;
+  counterKeyId: string;
+}
+
+/** The central service: `serve` with the demo seeded (as `serve --demo` does) and two keys. */
+export async function startCentral(env: Env = {}): Promise<Central> {
+  const dir = tempDir('tc-central-');
+  const services = createServices({ dataDir: dir.path });
+  let counter: { key: string; info: { id: string } };
+  let tests: string;
+  try {
+    seedDemo(services);
+    counter = services.apiKeys.create(services.users.findByEmail('kasir@demo.test')!.id, 'loket');
+    tests = services.apiKeys.create(services.users.findByEmail('organizer@demo.test')!.id, 'tests').key;
+  } finally {
+    services.close();
+  }
+  // The tests look at central as the events' organizer, with a key of its own that outlives the counter's.
+  const central = Object.assign(instance('central', dir, { staff: { key: tests }, organizer: { key: tests } }, env), {
+    counterKey: counter.key,
+    counterKeyId: counter.info.id,
+  });
+  await central.start();
+  return central;
+}
+
+export interface CounterOptions {
+  /** `settings set --offline-allotment-percent` before the first start. */
+  allotmentPercent?: number;
+  env?: Env;
+  /** Start serve (default true). */
+  start?: boolean;
+}
+
+/**
+ * A counter (or hub): a data dir with a local organizer (owner of what it pulls) and a staff
+ * operator, `remote set` to `remoteUrl` with `apiKey` on stdin, then `serve`.
+ */
+export async function createCounter(label: string, remoteUrl: string, apiKey: string, options: CounterOptions = {}): Promise<Instance> {
+  const dir = tempDir(`tc-${label}-`);
+  const owner = { email: `pemilik@${label}.test`, password: PASSWORD };
+  const staff = { email: `kasir@${label}.test`, password: PASSWORD };
+  const services = createServices({ dataDir: dir.path });
+  try {
+    services.users.create({ ...owner, name: `Pemilik ${label}`, role: 'organizer' });
+    services.users.create({ ...staff, name: `Kasir ${label}`, role: 'staff' });
+  } finally {
+    services.close();
+  }
+  const counter = instance(label, dir, { staff, organizer: owner }, { ...FAST_SYNC, ...options.env });
+  try {
+    if (options.allotmentPercent !== undefined) {
+      // All three options: `settings set` with only some of them fails (it stores the others as undefined).
+      const settings = ['--hold-window-minutes', '15', '--invoice-layout', 'a4', '--offline-allotment-percent', String(options.allotmentPercent)];
+      await cli(['settings', 'set', '--data-dir', dir.path, ...settings]);
+    }
+    await cli(['remote', 'set', '--data-dir', dir.path, '--base-url', remoteUrl], apiKey);
+    if (options.start ?? true) await counter.start();
+  } catch (error) {
+    await counter.close();
+    throw error;
+  }
+  return counter;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sync status and rounds
+
+/** The reply's data, after checking its status. */
+export function data(reply: JsonReply, status = 200): Data {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  return reply.body.data;
+}
+
+export async function syncStatus(counter: Instance): Promise<SyncStatus> {
+  return data(await counter.call('/sync/status'));
+}
+
+/** POST /sync/run: a round now (pull and push); its status. */
+export async function syncRun(counter: Instance): Promise<SyncStatus> {
+  return data(await counter.call('/sync/run', { method: 'POST' }));
+}
+
+export async function conflictsOf(counter: Instance): Promise<Conflict[]> {
+  return data(await counter.call('/sync/conflicts', { as: 'organizer' }));
+}
+
+/** Rounds until the counter knows its remote is out of reach. */
+export async function goneOffline(counter: Instance): Promise<SyncStatus> {
+  return waitFor(`${counter.label} offline`, async () => {
+    const status = await syncRun(counter);
+    return status.state === 'offline' ? status : undefined;
+  });
+}
+
+/** Waits, without forcing rounds, until the engine has nothing left to send and is idle. */
+export async function settled(counter: Instance, timeoutMs = 40_000): Promise<SyncStatus> {
+  return waitFor(
+    `${counter.label} settled`,
+    async () => {
+      const status = await syncStatus(counter);
+      if (status.pending === 0 && status.state === 'idle') return status;
+      throw new Error(JSON.stringify(status));
+    },
+    timeoutMs,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selling
+
+const RUN = randomInt(10_000, 99_999);
+let sequence = 0;
+
+export interface Person {
+  name: string;
+  email: string;
+  phone: string;
+  gender: 'male' | 'female';
+  birthDate: string;
+  identityNumber: string;
+}
+
+/** A walk-in customer, unique within the run (e-mail and identity number). */
+export function person(overrides: Partial<Person> = {}): Person {
+  const n = ++sequence;
+  return {
+    name: `Pengunjung ${RUN}-${n}`,
+    email: `pengunjung.${RUN}.${n}@pembeli.test`,
+    phone: `+62813${String(n).padStart(7, '0')}`,
+    gender: n % 2 ? 'female' : 'male',
+    birthDate: '1991-08-17',
+    identityNumber: `3174${RUN}${String(n).padStart(7, '0')}`,
+    ...overrides,
+  };
+}
+
+const ordersPath = `/events/${DEMO.slug}/admin/orders`;
+
+/** POSTs an order for the demo event (Harian unless told) for a new customer; the reply as it is. */
+export function postOrder(at: Instance, options: { category?: string; who?: Partial<Person>; registration?: Person } = {}): Promise<JsonReply> {
+  return at.call(ordersPath, {
+    method: 'POST',
+    body: { eventId: DEMO.eventId, ticketCategoryId: options.category ?? DEMO.harian, registration: options.registration ?? person(options.who) },
+  });
+}
+
+/** An order that must be created (201): its creation form, plus the customer's e-mail and name (which that form lacks). */
+export async function sell(at: Instance, options: { category?: string; who?: Partial<Person> } = {}): Promise<Data> {
+  const registration = person(options.who);
+  const reply = await postOrder(at, { category: options.category, registration });
+  return { ...data(reply, 201), customerEmail: registration.email, customerName: registration.name };
+}
+
+export type Action = 'cash' | 'transfer' | 'confirm' | 'cancel';
+
+/** One transition of an order, which must succeed; the detail it answers. */
+export async function act(at: Instance, order: { id: string; totalAmount: string }, action: Action): Promise<Data> {
+  const [path, body] = {
+    cash: ['checkout', { method: 'cash', amountTendered: order.totalAmount }],
+    transfer: ['checkout', { method: 'bank_transfer', reference: 'BCA 0042' }],
+    confirm: ['payment/confirm', {}],
+    cancel: ['cancel', { reason: 'Pelanggan batal' }],
+  }[action] as [string, unknown];
+  return data(await at.call(`${ordersPath}/${order.id}/${path}`, { method: 'POST', body }));
+}
+
+/** Every order of the event the instance holds, oldest first. */
+export async function listOrders(at: Instance, eventId: string = DEMO.eventId): Promise<Data[]> {
+  const all: Data[] = [];
+  for (let page = 1, pages = 1; page <= pages; page++) {
+    const reply = await at.call(`/events/${eventId}/admin/orders?limit=100&page=${page}&sort=createdAt&order=asc`, { as: 'organizer' });
+    all.push(...data(reply));
+    pages = reply.body.meta.totalPages;
+  }
+  return all;
+}
+
+/** The remote's orders of this customer (by e-mail) in the demo event. */
+export async function ordersOfCustomer(remote: Instance, order: { customerEmail: string }): Promise<Data[]> {
+  return (await listOrders(remote)).filter((o) => o.customerEmail === order.customerEmail);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The counter's database (read next to a running serve, or after it died)
+
+export interface OutboxRow {
+  seq: number;
+  order_id: string;
+  kind: string;
+  state: string;
+  attempts: number;
+  next_attempt_at: number;
+  last_status: number | null;
+  last_error: string | null;
+  updated_at: number;
+}
+
+function readDb<T>(dataDir: string, read: (db: Database.Database) => T): T {
+  const db = new Database(join(dataDir, 'counter.db'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+export function outboxRows(dataDir: string, orderId?: string): OutboxRow[] {
+  return readDb(dataDir, (db) =>
+    orderId === undefined
+      ? (db.prepare('select * from outbox order by seq').all() as OutboxRow[])
+      : (db.prepare('select * from outbox where order_id = ? order by seq').all(orderId) as OutboxRow[]),
+  );
+}
+
+/** Local order id -> the remote order id the counter adopted for it. */
+export function remoteIds(dataDir: string): Map<string, string> {
+  return readDb(dataDir, (db) => {
+    const rows = db.prepare('select order_id, remote_order_id from remote_orders').all() as { order_id: string; remote_order_id: string }[];
+    return new Map(rows.map((r) => [r.order_id, r.remote_order_id]));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The proxy's log
+
+/** How many creates (POST …/admin/orders) the proxy forwarded to the remote since entry `from`. */
+export function forwardedCreates(proxy: FaultProxy, from = 0): number {
+  return proxy.seen.slice(from).filter((s) => s.method === 'POST' && /\/admin\/orders$/.test(s.path) && s.remoteStatus !== undefined).length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The invariant
+
+const sameOrder = (a: Data, b: Data) =>
+  a.customerEmail.toLowerCase() === b.customerEmail.toLowerCase() && a.customerName === b.customerName && a.ticketCategoryName === b.ticketCategoryName;
+
+/**
+ * Exactly once: the local instance has nothing left to send and its conflicts are listed; every
+ * local order of the event is on the remote exactly once (same e-mail, name and category) in the
+ * same status and payment status, and is the remote order the local side adopted; an order in
+ * `absent` (cancelled before it was ever sent, or refused) is not there at all, and no remote order
+ * was adopted twice. Orders still in conflict are only required to be listed. The remote may hold
+ * other orders of the same customers (made elsewhere). Returns each local order's remote twin.
+ */
+export async function expectExactlyOnce(
+  local: Instance,
+  remote: Instance,
+  options: { absent?: Iterable<string>; conflicts?: number; eventId?: string } = {},
+): Promise<Map<string, Data>> {
+  const eventId = options.eventId ?? DEMO.eventId;
+  const status = await syncStatus(local);
+  const conflicts = await conflictsOf(local);
+  expect({ pending: status.pending, conflicts: status.conflicts, listed: conflicts.length }, `${local.label} outbox`).toEqual({
+    pending: 0,
+    conflicts: options.conflicts ?? 0,
+    listed: options.conflicts ?? 0,
+  });
+  const inConflict = new Set(conflicts.map((c) => c.orderId));
+  const absent = new Set(options.absent ?? []);
+  const [localOrders, remoteOrders] = await Promise.all([listOrders(local, eventId), listOrders(remote, eventId)]);
+  const adopted = remoteIds(local.dataDir);
+
+  const problems: string[] = [];
+  const twins = new Map<string, Data>();
+  for (const order of localOrders) {
+    const same = remoteOrders.filter((r) => sameOrder(r, order));
+    const who = `${order.customerName} <${order.customerEmail}> (${order.status}/${order.paymentStatus})`;
+    if (absent.has(order.id)) {
+      if (same.length > 0) problems.push(`${who}: expected on ${remote.label} never, found ${same.length}`);
+      continue;
+    }
+    if (inConflict.has(order.id)) continue;
+    if (same.length !== 1) {
+      problems.push(`${who}: ${same.length} orders on ${remote.label}`);
+      continue;
+    }
+    const twin = same[0];
+    twins.set(order.id, twin);
+    if (twin.status !== order.status || twin.paymentStatus !== order.paymentStatus) {
+      problems.push(`${who}: ${remote.label} has it ${twin.status}/${twin.paymentStatus}`);
+    }
+    if (adopted.get(order.id) !== twin.id) problems.push(`${who}: adopted ${adopted.get(order.id)}, twin is ${twin.id}`);
+  }
+  // No remote order adopted for two local orders, none for an order that must not be there.
+  const adoptedIds = [...adopted.values()];
+  if (new Set(adoptedIds).size !== adoptedIds.length) problems.push(`a ${remote.label} order adopted twice: ${adoptedIds.join(', ')}`);
+  for (const id of absent) if (adopted.has(id)) problems.push(`${id} must not be on ${remote.label}, adopted ${adopted.get(id)}`);
+  expect(problems, `${local.label} -> ${remote.label}`).toEqual([]);
+  return twins;
+}

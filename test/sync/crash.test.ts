@@ -1,0 +1,151 @@
+/**
+ * A counter SIGKILLed in the middle of a push, at each point where a crash could lose or double a
+ * change: after the job was claimed but before the remote got the request; after the remote
+ * applied it but before the answer came back; after the answer came back but before the counter
+ * committed it. `serve` restarts on the same data dir, the network heals, and every order is on
+ * the remote exactly once. (A claim left in flight is taken over after 4 × the request timeout,
+ * here 4 × 1500 ms, so that a `sync now` next to a live serve never steals a request under way.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import {
+  act,
+  createCounter,
+  expectExactlyOnce,
+  forwardedCreates,
+  ordersOfCustomer,
+  outboxRows,
+  sell,
+  settled,
+  startCentral,
+  syncRun,
+  waitFor,
+  type Central,
+  type Instance,
+} from '../support/sync-world.js';
+
+describe('a counter killed in the middle of a push', () => {
+  let central: Central;
+  let proxy: FaultProxy;
+  let counter: Instance;
+
+  beforeAll(async () => {
+    central = await startCentral();
+    proxy = await startFaultProxy(central.url);
+    counter = await createCounter('loket', proxy.url, central.counterKey);
+    expect((await syncRun(counter)).state).toBe('idle');
+  });
+
+  afterAll(async () => {
+    proxy.onAnswer = undefined;
+    await counter?.close();
+    await proxy?.close();
+    await central?.close();
+  });
+
+  const onRemote = (order: { customerEmail: string }) => ordersOfCustomer(central, order);
+  const isCreate = (s: { method: string; path: string }) => s.method === 'POST' && /\/admin\/orders$/.test(s.path);
+  /** The order's jobs as the dead counter left them: [kind, state]. */
+  const jobsOf = (order: { id: string }) => outboxRows(counter.dataDir, order.id).map((j) => [j.kind, j.state]);
+
+  /** Restarts serve on the same data dir, heals the network, lets the engine finish; exactly once. */
+  async function restartHealAndCheck() {
+    await counter.start();
+    await proxy.setFault({ kind: 'pass' });
+    await settled(counter);
+    return expectExactlyOnce(counter, central);
+  }
+
+  it('after the claim, before the remote got the request', async () => {
+    const from = proxy.seen.length;
+    // The proxy holds the request (and never forwards it once its client is gone).
+    await proxy.setFault({ kind: 'delay', ms: 15_000, beforeForward: true }, ['POST']);
+    const order = await sell(counter);
+    await act(counter, order, 'cash');
+    await waitFor('the create held at the proxy', () => proxy.seen.slice(from).some(isCreate));
+    await counter.kill();
+
+    expect(jobsOf(order)).toEqual([
+      ['create', 'in_flight'],
+      ['checkout', 'pending'],
+    ]);
+    expect(await onRemote(order)).toEqual([]);
+
+    const twins = await restartHealAndCheck();
+    expect(twins.get(order.id)).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
+    // Looked up, not found, sent again: once.
+    expect(forwardedCreates(proxy, from)).toBe(1);
+  });
+
+  it('after the remote applied it, before the answer came back', async () => {
+    const from = proxy.seen.length;
+    await proxy.setFault({ kind: 'delay', ms: 15_000 }, ['POST']);
+    const order = await sell(counter);
+    await act(counter, order, 'transfer');
+    await waitFor('the create applied remotely', () => proxy.seen.slice(from).some((s) => isCreate(s) && s.remoteStatus === 201));
+    await counter.kill();
+
+    expect(jobsOf(order)).toEqual([
+      ['create', 'in_flight'],
+      ['checkout', 'pending'],
+    ]);
+    expect(await onRemote(order)).toHaveLength(1);
+
+    const twins = await restartHealAndCheck();
+    expect(twins.get(order.id)).toMatchObject({ status: 'verification_pending', paymentStatus: 'unpaid' });
+    // Found by looking it up and adopted: never sent again.
+    expect(forwardedCreates(proxy, from)).toBe(1);
+  });
+
+  it('after the answer came back, before the counter committed it (a create)', async () => {
+    const from = proxy.seen.length;
+    const victim = counter.served.child;
+    // Killed the moment the remote's answer is handed to the counter's connection.
+    proxy.onAnswer = (seen) => {
+      if (isCreate(seen)) victim.kill('SIGKILL');
+    };
+    let order;
+    try {
+      order = await sell(counter);
+      await waitFor('the counter gone', () => victim.exitCode !== null || victim.signalCode !== null);
+    } finally {
+      proxy.onAnswer = undefined;
+    }
+    await counter.kill();
+
+    // Whether it had committed is a matter of microseconds; either way the remote has it once.
+    const [create] = jobsOf(order);
+    expect(['in_flight', 'done']).toContain(create![1]);
+    expect(await onRemote(order)).toHaveLength(1);
+
+    await restartHealAndCheck();
+    expect(forwardedCreates(proxy, from)).toBe(1);
+  });
+
+  it('after the answer came back, before the counter committed it (a checkout)', async () => {
+    const order = await sell(counter);
+    await settled(counter);
+    const from = proxy.seen.length;
+    const victim = counter.served.child;
+    proxy.onAnswer = (seen) => {
+      if (seen.method === 'POST' && seen.path.endsWith('/checkout')) victim.kill('SIGKILL');
+    };
+    try {
+      await act(counter, order, 'cash');
+      await waitFor('the counter gone', () => victim.exitCode !== null || victim.signalCode !== null);
+    } finally {
+      proxy.onAnswer = undefined;
+    }
+    await counter.kill();
+
+    const [, checkout] = jobsOf(order);
+    expect(checkout![0]).toBe('checkout');
+    expect(['in_flight', 'done']).toContain(checkout![1]);
+    expect((await onRemote(order)).map((o) => o.paymentStatus)).toEqual(['paid']);
+
+    const twins = await restartHealAndCheck();
+    expect(twins.get(order.id)).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
+    const checkouts = proxy.seen.slice(from).filter((s) => s.method === 'POST' && s.path.endsWith('/checkout'));
+    expect(checkouts).toHaveLength(1);
+  });
+});

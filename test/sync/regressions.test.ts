@@ -1,0 +1,99 @@
+/**
+ * Two cases that once broke the sync (found by these tests): a lost create adopted by lookup when
+ * the customer already has another order of the same category on the remote, and a new key given
+ * with the CLI (`remote set`) next to a running serve that was paused on a revoked key.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import {
+  DEMO,
+  act,
+  cli,
+  createCounter,
+  data,
+  expectExactlyOnce,
+  ordersOfCustomer,
+  person,
+  remoteIds,
+  sell,
+  settled,
+  startCentral,
+  syncRun,
+  syncStatus,
+  waitFor,
+  type Central,
+  type Instance,
+} from '../support/sync-world.js';
+
+describe('sync regressions', () => {
+  let central: Central;
+  let proxy: FaultProxy;
+  let counter: Instance;
+
+  beforeAll(async () => {
+    central = await startCentral();
+    proxy = await startFaultProxy(central.url);
+    counter = await createCounter('loket', proxy.url, central.counterKey);
+    expect((await syncRun(counter)).state).toBe('idle');
+  });
+
+  afterAll(async () => {
+    await counter?.close();
+    await proxy?.close();
+    await central?.close();
+  });
+
+  describe('a lost answer while the customer already has an order of the category on the remote', () => {
+    // She bought a Harian ticket online; at the counter she buys one for a friend, under her e-mail.
+    const customer = person();
+    let own: { id: string };
+    let friend: { id: string; totalAmount: string; customerEmail: string; customerName: string };
+
+    it('the sale still reaches the remote once and the counter settles', async () => {
+      own = data(
+        await central.call(`/events/${DEMO.slug}/admin/orders`, {
+          method: 'POST',
+          body: { eventId: DEMO.eventId, ticketCategoryId: DEMO.harian, registration: customer },
+        }),
+        201,
+      );
+      await proxy.setFault({ kind: 'drop_response' }, ['POST']);
+      friend = await sell(counter, { who: { email: customer.email } });
+      await act(counter, friend, 'cash');
+      await settled(counter);
+      await proxy.setFault({ kind: 'pass' });
+      const remote = await ordersOfCustomer(central, friend);
+      expect(remote.map((o) => o.customerName).sort()).toEqual([customer.name, friend.customerName].sort());
+    });
+
+    // Matched by e-mail and category alone, the lookup adopted her own online order: the counter's
+    // cash checkout then paid that order, and the friend's real remote order stayed unpaid.
+    it('the counter adopts its own sale, not the customer\'s other order', async () => {
+      expect(remoteIds(counter.dataDir).get(friend.id)).not.toBe(own.id);
+      const twins = await expectExactlyOnce(counter, central);
+      expect(twins.get(friend.id)).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
+      // Her own order is as she left it.
+      const mine = (await ordersOfCustomer(central, friend)).find((o) => o.id === own.id);
+      expect([mine?.customerName, mine?.status, mine?.paymentStatus]).toEqual([customer.name, 'payment_pending', 'unpaid']);
+    });
+  });
+
+  describe('a new key given with the CLI next to a running serve', () => {
+    it('a revoked key pauses the running serve, which sees the new key', async () => {
+      await cli(['apikey', 'revoke', '--data-dir', central.dataDir, '--email', 'kasir@demo.test', '--id', central.counterKeyId]);
+      await sell(counter);
+      await waitFor('auth_required', async () => (await syncStatus(counter)).state === 'auth_required');
+      const key = (await cli(['apikey', 'create', '--data-dir', central.dataDir, '--email', 'kasir@demo.test', '--name', 'loket baru'])).trim();
+      const saved = JSON.parse(await cli(['remote', 'set', '--data-dir', counter.dataDir, '--base-url', proxy.url], key));
+      expect(saved.apiKey).toBe(`${key.slice(0, 8)}…`);
+      // serve reads the new key (its status shows it)...
+      expect((await syncStatus(counter)).remote?.apiKey).toBe(saved.apiKey);
+    });
+
+    // The engine once kept its state in memory only, so serve stayed paused until restarted.
+    it('...and resumes with it', async () => {
+      await settled(counter);
+      await expectExactlyOnce(counter, central);
+    });
+  });
+});
