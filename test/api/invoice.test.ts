@@ -35,14 +35,26 @@ const STAMPS = ['LUNAS', 'BELUM DIBAYAR', 'MENUNGGU VERIFIKASI', 'DIBATALKAN', '
 type Stamp = (typeof STAMPS)[number];
 type PrintedState = SaleState | 'expired';
 
-/** What each state prints: its stamp, and the first line under "Pembayaran". */
-const PRINTS: Record<PrintedState, { stamp: Stamp; payment: RegExp }> = {
-  paid: { stamp: 'LUNAS', payment: /^Metode\s+Tunai$/m },
-  unpaid: { stamp: 'BELUM DIBAYAR', payment: /^Belum ada pembayaran\.$/m },
-  verification: { stamp: 'MENUNGGU VERIFIKASI', payment: /^Metode\s+Transfer bank$/m },
-  cancelled: { stamp: 'DIBATALKAN', payment: /^Belum ada pembayaran\.$/m },
-  expired: { stamp: 'KEDALUWARSA', payment: /^Belum ada pembayaran\.$/m },
+const NOT_YET_A_TICKET = 'Tiket diterbitkan setelah pembayaran lunas: invoice ini belum berlaku sebagai tiket masuk.';
+const NO_TICKET = 'Pesanan ini tidak berlaku: invoice ini bukan tiket masuk.';
+
+/** What each state prints: its stamp, the first line under "Pembayaran", and the closing line. */
+const PRINTS: Record<PrintedState, { stamp: Stamp; payment: RegExp; footer: string }> = {
+  paid: { stamp: 'LUNAS', payment: /^Metode\s+Tunai$/m, footer: 'Tunjukkan kode QR di pintu masuk. Simpan invoice ini sebagai bukti pembelian.' },
+  unpaid: { stamp: 'BELUM DIBAYAR', payment: /^Belum ada pembayaran\.$/m, footer: NOT_YET_A_TICKET },
+  verification: { stamp: 'MENUNGGU VERIFIKASI', payment: /^Metode\s+Transfer bank$/m, footer: NOT_YET_A_TICKET },
+  cancelled: { stamp: 'DIBATALKAN', payment: /^Belum ada pembayaran\.$/m, footer: NO_TICKET },
+  expired: { stamp: 'KEDALUWARSA', payment: /^Belum ada pembayaran\.$/m, footer: NO_TICKET },
 };
+
+/** The closing line, wrapped or not: only a paid invoice sends the customer to the gate. */
+function expectFooter(text: string, state: PrintedState): void {
+  const folded = text.replace(/\s+/g, ' ');
+  expect(folded).toContain(PRINTS[state].footer);
+  for (const other of new Set(Object.values(PRINTS).map((p) => p.footer))) {
+    if (other !== PRINTS[state].footer) expect(folded).not.toContain(other);
+  }
+}
 
 /** A ticket number as issued: two groups of four from the read-aloud alphabet. */
 const TICKET_NUMBER = /\b[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}\b/;
@@ -125,6 +137,7 @@ describe('invoice PDF', () => {
       expectCommonText(text, w, s);
       expectStamp(text, 'LUNAS');
       expect(text).toMatch(PRINTS.paid.payment);
+      expectFooter(text, 'paid');
       expect(text).toMatch(/^Dibayar\s+Rp 200\.000$/m);
       expect(text).toMatch(/^Kembalian\s+Rp 46\.250$/m);
       // Made and paid at the fixed clock, which did not move.
@@ -145,6 +158,7 @@ describe('invoice PDF', () => {
       expectCommonText(text, w, s);
       expectStamp(text, PRINTS[state].stamp);
       expect(text).toMatch(PRINTS[state].payment);
+      expectFooter(text, state);
       expect(text).not.toMatch(lineOf('Tiket'));
       expect(text).not.toMatch(TICKET_NUMBER);
       expect(text).not.toMatch(/^Kembalian/m);
@@ -246,6 +260,7 @@ describe('invoice of an expired order', () => {
     expectCommonText(text, w, s);
     expectStamp(text, 'KEDALUWARSA');
     expect(text).toMatch(PRINTS.expired.payment);
+    expectFooter(text, 'expired');
     expect(text).not.toMatch(TICKET_NUMBER);
     const detail = await w.h.request({ url: `${ordersPath(w.event.id)}/${s.order.id}`, key: w.organizer.key });
     expect(detail.body.data).toMatchObject({ status: 'cancelled', paymentStatus: 'expired' });

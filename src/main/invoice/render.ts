@@ -8,7 +8,7 @@ import QRCode from 'qrcode';
 import type { OrderDetail } from '../../shared/schemas/order.js';
 import type { InvoiceLayout } from '../../shared/schemas/settings.js';
 import { formatRupiah, toMinor } from '../../shared/money.js';
-import { METHOD_LABEL, formatDateTime, invoiceStamp } from './text.js';
+import { METHOD_LABEL, formatDateTime, invoiceFooter, invoiceStamp } from './text.js';
 
 export interface InvoiceTicket {
   ticketNumber: string;
@@ -133,7 +133,7 @@ function draw(doc: PDFKit.PDFDocument, input: InvoiceInput, g: Geometry): number
     doc.y += g.qr + 10;
   }
 
-  doc.moveDown().fontSize(g.base - 1).fillColor('#57606a').text('Tunjukkan kode QR di pintu masuk. Simpan invoice ini sebagai bukti pembelian.');
+  doc.moveDown().fontSize(g.base - 1).fillColor('#57606a').text(invoiceFooter(order.status, order.paymentStatus));
   const end = doc.y;
   doc.end();
   return end;

@@ -9,6 +9,16 @@ export function invoiceStamp(status: OrderStatus, paymentStatus: PaymentStatus):
   return { text: 'BELUM DIBAYAR', color: '#9a6700' };
 }
 
+/**
+ * The closing line: only an invoice that carries tickets sends the customer to the gate; an unpaid
+ * or cancelled one says plainly that it is no ticket.
+ */
+export function invoiceFooter(status: OrderStatus, paymentStatus: PaymentStatus): string {
+  if (paymentStatus === 'paid') return 'Tunjukkan kode QR di pintu masuk. Simpan invoice ini sebagai bukti pembelian.';
+  if (status === 'cancelled') return 'Pesanan ini tidak berlaku: invoice ini bukan tiket masuk.';
+  return 'Tiket diterbitkan setelah pembayaran lunas: invoice ini belum berlaku sebagai tiket masuk.';
+}
+
 export const METHOD_LABEL: Record<PaymentMethod, string> = {
   cash: 'Tunai',
   card: 'Kartu debit/kredit',

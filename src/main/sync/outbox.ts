@@ -65,10 +65,23 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
    */
   function due(limit: number): Job[] {
     const earlierOpen = sql`exists (select 1 from ${outbox} as e where e.order_id = ${outbox.orderId} and e.seq < ${outbox.seq} and e.state not in ('done', 'skipped'))`;
+    // Two creates for one buyer (e-mail and name) in one category look alike on the remote, whose
+    // order list shows no identity number: were both unsettled at once, each could adopt the
+    // other's remote order (push.ts, findCreated). So such creates go one at a time: a create waits
+    // while a look-alike is unsettled ahead of it, unknown and in-flight ones first (they must be
+    // looked up before anything else is sent), then pending ones in their order.
+    const lookalikeAhead = sql`${outbox.kind} = 'create' and exists (
+      select 1 from ${outbox} as k
+      join ${orders} as ko on ko.id = k.order_id
+      join ${orders} as jo on jo.id = ${outbox.orderId}
+      where k.kind = 'create' and k.order_id <> ${outbox.orderId} and k.state in ('pending', 'unknown', 'in_flight')
+        and ko.ticket_category_id = jo.ticket_category_id and ko.customer_email = jo.customer_email and ko.customer_name = jo.customer_name
+        and ((k.state = 'pending') < (${outbox.state} = 'pending')
+          or ((k.state = 'pending') = (${outbox.state} = 'pending') and k.seq < ${outbox.seq})))`;
     return db
       .select()
       .from(outbox)
-      .where(and(inArray(outbox.state, ['pending', 'unknown']), lte(outbox.nextAttemptAt, clock()), sql`not ${earlierOpen}`))
+      .where(and(inArray(outbox.state, ['pending', 'unknown']), lte(outbox.nextAttemptAt, clock()), sql`not ${earlierOpen}`, sql`not (${lookalikeAhead})`))
       .orderBy(asc(outbox.seq))
       .limit(limit)
       .all();

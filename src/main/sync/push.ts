@@ -106,9 +106,10 @@ export function createPusher({ db, clock, outbox }: PushDeps) {
   /**
    * Finds the remote order a create may have made: same customer (e-mail and name), same category,
    * made no earlier than the job (less a margin for the two clocks), and not linked to another
-   * local order. The interface shows no identity number in its order list, so a remote that
-   * ignores Idempotency-Key could still be confused by the same person buying the same category
-   * elsewhere within that margin; our own service replays by key and never needs this.
+   * local order. This counter's look-alike creates go one at a time (outbox.due), so none of them
+   * can be taken for this one. The interface shows no identity number in its order list, so a
+   * remote that ignores Idempotency-Key could still be confused by the same person buying the same
+   * category elsewhere within that margin; our own service replays by key and never needs this.
    */
   async function findCreated(client: RemoteClient, order: OrderRow, job: Job): Promise<Lookup> {
     const name = categoryName(order);
