@@ -16,7 +16,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    build: { outDir: resolve('out/renderer'), rollupOptions: { input: resolve('src/renderer/index.html') } },
+    build: { outDir: resolve('out/renderer'), minify: true, rollupOptions: { input: resolve('src/renderer/index.html') } },
     plugins: [react()],
   },
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { buildApp } from '../../src/main/http/app.js';
+import { buildApp, type AppOptions } from '../../src/main/http/app.js';
 import { createServices, type Services } from '../../src/main/services.js';
 import { testClock, type TestClock } from './clock.js';
 import { importEvent, makeKey, makeUser, ticketInput } from './fixtures.js';
@@ -34,13 +34,14 @@ export interface Harness {
 
 /**
  * Builds the service and its listener. On a fresh temp dir that close() removes, unless `dataDir`
- * names an existing one (written by the CLI, say), which is left in place.
+ * names an existing one (written by the CLI, say), which is left in place. `app` adds listener
+ * options (a launch token, say).
  */
-export async function startHarness(options: { start?: number; dataDir?: string } = {}): Promise<Harness> {
+export async function startHarness(options: { start?: number; dataDir?: string; app?: AppOptions } = {}): Promise<Harness> {
   const dir = options.dataDir ? { path: options.dataDir, remove: () => {} } : tempDir();
   const clock = testClock(options.start);
   const services = createServices({ dataDir: dir.path, clock });
-  const app = await buildApp(services, { logLevel: 'silent' });
+  const app = await buildApp(services, { logLevel: 'silent', ...options.app });
   await app.ready();
   return {
     dataDir: dir.path,

@@ -13,6 +13,8 @@ export interface RequestOptions {
   /** Sent as it is, with the given headers (content-type included). */
   payload?: string | Buffer;
   headers?: Record<string, string>;
+  /** The peer's address as the service sees it (app.inject's default is 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface Reply {
@@ -27,7 +29,7 @@ export interface Reply {
 export type Requester = (options: RequestOptions) => Promise<Reply>;
 
 export function requester(app: FastifyInstance): Requester {
-  return async ({ method = 'GET', url, key, token, body, payload, headers = {} }) => {
+  return async ({ method = 'GET', url, key, token, body, payload, headers = {}, remoteAddress }) => {
     const all: Record<string, string> = { ...headers };
     if (key !== undefined) all['x-api-key'] = key;
     if (token !== undefined) all.authorization = `Bearer ${token}`;
@@ -36,6 +38,7 @@ export function requester(app: FastifyInstance): Requester {
       method,
       url,
       headers: all,
+      remoteAddress,
       payload: payload ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
     let parsed: unknown;

@@ -9,10 +9,10 @@ import { projectRoot } from '../../src/main/paths.js';
 
 const CLI = ['--import', 'tsx', 'src/main/cli.ts'];
 
-function start(args: string[], logLevel = 'warn'): ChildProcess {
+function start(args: string[], logLevel = 'warn', env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, [...CLI, ...args], {
     cwd: projectRoot(),
-    env: { ...process.env, LOG_LEVEL: logLevel },
+    env: { ...process.env, LOG_LEVEL: logLevel, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
@@ -28,8 +28,8 @@ export interface Served {
 }
 
 /** Starts `serve --port 0` on the data dir and resolves once it printed its listening line. */
-export async function startServe(dataDir: string, options: { logLevel?: string } = {}): Promise<Served> {
-  const child = start(['serve', '--data-dir', dataDir, '--port', '0'], options.logLevel);
+export async function startServe(dataDir: string, options: { logLevel?: string; env?: Record<string, string> } = {}): Promise<Served> {
+  const child = start(['serve', '--data-dir', dataDir, '--port', '0'], options.logLevel, options.env);
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {

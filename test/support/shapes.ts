@@ -115,6 +115,7 @@ export const TICKET_CATEGORY: Fields = {
   price: 'decimal',
   status: 'string',
   isSoldOut: 'bool',
+  available: 'int',
   createdAt: 'iso',
   updatedAt: 'iso',
 };
@@ -211,3 +212,25 @@ export const ORDER_DETAIL: Fields = {
 };
 
 export const PAGE_META: Fields = { page: 'int', limit: 'int', total: 'int', totalPages: 'int' };
+
+// Extensions the counter UI uses (not in the spec; README, "HTTP API").
+
+/** An operator as /auth/me, /auth/login and /setup/connect answer it. */
+export const USER: Fields = {
+  id: 'ulid',
+  email: 'string',
+  name: 'string',
+  role: { enum: ['super_admin', 'organizer', 'staff'] },
+  createdAt: 'iso',
+};
+
+/** An API key as listed: never the key itself. */
+export const API_KEY_INFO: Fields = {
+  id: 'ulid',
+  name: 'string',
+  prefix: 'string',
+  expiresAt: 'iso|null',
+  revokedAt: 'iso|null',
+  lastUsedAt: 'iso|null',
+  createdAt: 'iso',
+};

@@ -99,7 +99,10 @@ export function world(h: Harness, eventOverrides: Partial<ImportEvent> = {}): Wo
       // GET tickets first: like every read it expires lapsed holds, so `held` below is current.
       const tickets = expectOk(await h.request({ url: ticketsPath(event.id), key: organizer.key }));
       const category = tickets.find((t: { id: string }) => t.id === categoryId);
-      return { sold: category.sold, held: seatCounts(h.services, categoryId).held, isSoldOut: category.isSoldOut };
+      const { held } = seatCounts(h.services, categoryId);
+      // The extension field agrees with the counts: what neither a sale nor a hold has taken.
+      expect(category.available).toBe(category.quota - category.sold - held);
+      return { sold: category.sold, held, isSoldOut: category.isSoldOut };
     },
   };
 }

@@ -46,6 +46,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   const app = await buildApp(services, {
     allowedHosts: loopback ? [] : [options.host],
     uiDir: existsSync(uiDir) ? uiDir : undefined,
+    // The Electron shell makes one per launch; an empty value is no token at all.
+    launchToken: process.env.TICKET_COUNTER_LAUNCH_TOKEN || undefined,
   });
   await app.listen({ host: options.host, port: options.port });
   const address = app.server.address();

@@ -22,6 +22,11 @@ export interface OwnedEvent {
 
 const RANK: Record<Permission, number> = { 'event:read': 1, 'event:update': 2 };
 
+/** Refuses (403, with `refusal`) unless the actor runs the counter: an organizer or a super_admin. */
+export function requireOrganizer(actor: Actor, refusal: string): void {
+  if (actor.role !== 'organizer' && actor.role !== 'super_admin') throw new AppError('FORBIDDEN', refusal);
+}
+
 export function createAccess(db: Db) {
   const grantOf = db
     .select({ permission: eventGrants.permission })

@@ -1,9 +1,10 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { messages } from '../../shared/messages.js';
 import type { Db } from '../db/connection.js';
 import { apiKeys, users } from '../db/schema.js';
 import type { Actor } from './access.js';
 import type { Clock } from './clock.js';
-import { AppError } from './errors.js';
+import { AppError, fieldError } from './errors.js';
 import { newId } from './ids.js';
 import { hashApiKey, newApiKey } from './secrets.js';
 import { toIso } from './time.js';
@@ -38,6 +39,15 @@ export function createApiKeyService(db: Db, clock: Clock) {
     return { key, info: describe(row) };
   }
 
+  /**
+   * Creates a key an operator asked for (for a device): an expiry already past can only be a
+   * mistake, so it is refused. create() takes any instant (the CLI and tests make expired keys on purpose).
+   */
+  function issue(userId: string, name: string, expiresAt?: number) {
+    if (expiresAt !== undefined && expiresAt <= clock()) throw fieldError('expiresAt', messages.apiKeyExpiryPast);
+    return create(userId, name, expiresAt);
+  }
+
   function describe(row: typeof apiKeys.$inferSelect) {
     const iso = (ms: number | null) => (ms === null ? null : toIso(ms));
     return {
@@ -55,13 +65,16 @@ export function createApiKeyService(db: Db, clock: Clock) {
     return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt)).all().map(describe);
   }
 
+  /** Revokes one of the user's own keys; another user's key is as unknown as a missing one. */
   function revoke(userId: string, keyId: string) {
-    const changed = db
+    const revoked = db
       .update(apiKeys)
       .set({ revokedAt: clock() })
       .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-      .run().changes;
-    if (changed === 0) throw new AppError('NOT_FOUND', 'Kunci API tidak ditemukan atau sudah dicabut');
+      .returning()
+      .get();
+    if (!revoked) throw new AppError('NOT_FOUND', messages.apiKeyNotFound);
+    return describe(revoked);
   }
 
   /** The actor a presented key stands for, or undefined when it is unknown, revoked or expired. */
@@ -78,6 +91,6 @@ export function createApiKeyService(db: Db, clock: Clock) {
     return { userId: user.id, role: user.role, name: user.name, credential: 'api_key', apiKeyId: found.key.id };
   }
 
-  return { create, list, revoke, authenticate };
+  return { create, issue, list, revoke, authenticate };
 }
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;

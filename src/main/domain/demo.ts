@@ -12,7 +12,7 @@ export const DEMO_LOGINS = [
 ] as const;
 
 // Fixed ids make `demo` idempotent: running it again updates the same events.
-const EVENT_IDS = ['01JDEM0000000000000000EV01', '01JDEM0000000000000000EV02', '01JDEM0000000000000000EV03'];
+export const DEMO_EVENT_IDS = ['01JDEM0000000000000000EV01', '01JDEM0000000000000000EV02', '01JDEM0000000000000000EV03'];
 const IDS = { eventType: '01JDEM0000000000000000TYP1', category: '01JDEM0000000000000000CAT1', subcategory: '01JDEM0000000000000000SBC1' };
 
 function demoEvents(now: number): ImportFile {
@@ -31,7 +31,7 @@ function demoEvents(now: number): ImportFile {
     status: 'active',
   });
   const event = (n: number, name: string, slug: string, location: string, startsIn: number) => ({
-    id: EVENT_IDS[n]!,
+    id: DEMO_EVENT_IDS[n]!,
     name,
     slug,
     description: `${name}: acara demo untuk mencoba Ticket Counter.`,
@@ -85,6 +85,6 @@ export function seedDemo(services: Services): typeof DEMO_LOGINS {
   // Whole hours, so that the demo's times read like a real programme.
   const hour = 60 * 60 * 1000;
   services.importer.importEvents(demoEvents(Math.floor(services.clock() / hour) * hour), organizer);
-  for (const id of EVENT_IDS) services.grants.grant(cashier.id, id, 'event:update');
+  for (const id of DEMO_EVENT_IDS) services.grants.grant(cashier.id, id, 'event:update');
   return DEMO_LOGINS;
 }

@@ -30,6 +30,7 @@ export function toTicketDto(row: TicketCategoryRow, event: EventRow): TicketCate
     price: fromMinor(row.price),
     status: row.status,
     isSoldOut: seatsLeft(row) === 0,
+    available: seatsLeft(row),
     createdAt: at(row.createdAt),
     updatedAt: at(row.updatedAt),
   };

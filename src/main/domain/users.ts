@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Role, User } from '../../shared/schemas/auth.js';
 import type { Db } from '../db/connection.js';
 import { users } from '../db/schema.js';
@@ -9,6 +9,9 @@ import { hashPassword, verifyPassword } from './secrets.js';
 import { toIso } from './time.js';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The roles of people who run the counter; customers are the people it sells to. */
+export const OPERATOR_ROLES = ['super_admin', 'organizer', 'staff'] as const satisfies readonly Role[];
 
 export function toUserDto(row: UserRow): User {
   return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: toIso(row.createdAt) };
@@ -50,6 +53,11 @@ export function createUserService(db: Db, clock: Clock) {
     return db.select().from(users).where(eq(users.role, role)).all();
   }
 
+  /** Whether anyone can run this counter yet: a data dir without an operator still needs setting up. */
+  function hasOperator(): boolean {
+    return db.select({ id: users.id }).from(users).where(inArray(users.role, [...OPERATOR_ROLES])).limit(1).get() !== undefined;
+  }
+
   /** The user whose password this is, or undefined: one answer for unknown e-mail and wrong password. */
   function authenticate(email: string, password: string): UserRow | undefined {
     const row = findByEmail(email);
@@ -57,6 +65,6 @@ export function createUserService(db: Db, clock: Clock) {
     return verifyPassword(password, row.passwordHash) ? row : undefined;
   }
 
-  return { findByEmail, findById, listByRole, create, authenticate };
+  return { findByEmail, findById, listByRole, hasOperator, create, authenticate };
 }
 export type UserService = ReturnType<typeof createUserService>;

@@ -12,11 +12,14 @@ import type { Services } from '../services.js';
 import { frameworkErrors, installErrorHandling } from './errors.js';
 import { installHostAllowlist } from './host-allowlist.js';
 import { installIdempotency } from './idempotency.js';
+import { apiKeyRoutes } from './routes/apikeys.js';
 import { authRoutes } from './routes/auth.js';
 import { eventRoutes } from './routes/events.js';
 import { invoiceRoutes } from './routes/invoices.js';
 import { orderPaymentRoutes } from './routes/order-payments.js';
 import { orderRoutes } from './routes/orders.js';
+import { settingsRoutes } from './routes/settings.js';
+import { setupRoutes } from './routes/setup.js';
 import { syncRoutes } from './routes/sync.js';
 
 // Validation messages in Indonesian wherever a schema does not word its own.
@@ -30,15 +33,30 @@ export interface AppOptions {
   logLevel?: string;
   /** The built counter UI (out/renderer), served at / for browser mode and the Electron window. */
   uiDir?: string;
+  /**
+   * A secret the launcher made for this run (the Electron shell): the unauthenticated first-run
+   * actions then also need it in X-Launch-Token, so that no other local program can take them.
+   */
+  launchToken?: string;
 }
 
+/**
+ * Fastify logs neither headers nor bodies (requests: method, URL, peer; responses: status), so
+ * these are the second line: whatever logs a request or a body later still cannot leak a secret.
+ */
 export const REDACTED_PATHS = [
   'req.headers["x-api-key"]',
+  'req.headers["x-launch-token"]',
   'req.headers.authorization',
   'req.headers.cookie',
   'body.password',
   '*.password',
   '*.generatedPassword',
+  'body.apiKey',
+  '*.apiKey',
+  // A created API key: {data: {key, info}} as answered.
+  'data.key',
+  '*.data.key',
 ];
 
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -75,7 +93,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         title: 'Ticket Counter local service',
         version: '1.0.0',
         description:
-          'The event ticket order service interface, served by a counter on SQLite, plus extensions (login, health). Messages are in Indonesian. Errors: {message, requestId, error: {code, details?}}.',
+          'The event ticket order service interface, served by a counter on SQLite, plus extensions (login, health, sync, API keys, settings, first-run setup). Messages are in Indonesian. Errors: {message, requestId, error: {code, details?}}.',
       },
       components: {
         securitySchemes: {
@@ -93,6 +111,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(orderPaymentRoutes, { services });
   await app.register(invoiceRoutes, { services });
   await app.register(syncRoutes, { services });
+  await app.register(apiKeyRoutes, { services });
+  await app.register(settingsRoutes, { services });
+  await app.register(setupRoutes, { services, launchToken: options.launchToken });
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (options.uiDir) await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, maxAge: 0 });

@@ -10,4 +10,6 @@ export function errorResponses(...codes: ErrorCode[]) {
 
 /** What every authenticated route can answer besides its own errors. */
 export const AUTH_ERRORS: ErrorCode[] = ['UNAUTHENTICATED', 'RATE_LIMITED'];
+/** What any POST, PATCH or DELETE can answer, body schema or not: Fastify parses whatever body comes. */
+export const BODY_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 export const SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { bearer: [] }];

@@ -8,7 +8,8 @@ import QRCode from 'qrcode';
 import type { OrderDetail } from '../../shared/schemas/order.js';
 import type { InvoiceLayout } from '../../shared/schemas/settings.js';
 import { formatRupiah, toMinor } from '../../shared/money.js';
-import { METHOD_LABEL, formatDateTime, invoiceFooter, invoiceStamp } from './text.js';
+import { METHOD_LABEL } from '../../shared/labels.js';
+import { formatDateTime, invoiceFooter, invoiceStamp } from './text.js';
 
 export interface InvoiceTicket {
   ticketNumber: string;

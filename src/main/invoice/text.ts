@@ -1,5 +1,4 @@
 import type { OrderStatus, PaymentStatus } from '../../shared/schemas/order.js';
-import type { PaymentMethod } from '../../shared/schemas/payment.js';
 
 /** The state stamped on an invoice, in words a customer reads at a glance. */
 export function invoiceStamp(status: OrderStatus, paymentStatus: PaymentStatus): { text: string; color: string } {
@@ -18,13 +17,6 @@ export function invoiceFooter(status: OrderStatus, paymentStatus: PaymentStatus)
   if (status === 'cancelled') return 'Pesanan ini tidak berlaku: invoice ini bukan tiket masuk.';
   return 'Tiket diterbitkan setelah pembayaran lunas: invoice ini belum berlaku sebagai tiket masuk.';
 }
-
-export const METHOD_LABEL: Record<PaymentMethod, string> = {
-  cash: 'Tunai',
-  card: 'Kartu debit/kredit',
-  bank_transfer: 'Transfer bank',
-  qris: 'QRIS',
-};
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

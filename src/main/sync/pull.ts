@@ -67,7 +67,7 @@ function store(pulled: { event: Event; tickets: TicketCategory[] }[], owner: Use
       const { isFinished: _finished, ...fields } = event;
       return {
         ...fields,
-        tickets: tickets.map(({ eventId: _event, isSoldOut: _soldOut, ...ticket }) => ({
+        tickets: tickets.map(({ eventId: _event, isSoldOut: _soldOut, available: _available, ...ticket }) => ({
           ...ticket,
           sold: ticket.sold + notReplicatedPaid(ticket.id),
         })),
@@ -88,7 +88,8 @@ function store(pulled: { event: Event; tickets: TicketCategory[] }[], owner: Use
         .where(and(eq(ticketCategories.eventId, event.id), notInArray(ticketCategories.id, tickets.map((t) => t.id))))
         .run();
       for (const ticket of tickets) {
-        const left = ticket.isSoldOut ? 0 : Math.max(0, ticket.quota - ticket.sold);
+        // A remote that is this service says what its holds leave; otherwise only sales are known.
+        const left = ticket.isSoldOut ? 0 : (ticket.available ?? Math.max(0, ticket.quota - ticket.sold));
         db.update(ticketCategories)
           .set({ offlineAllotment: Math.floor((left * allotmentPercent()) / 100) })
           .where(eq(ticketCategories.id, ticket.id))

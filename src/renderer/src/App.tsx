@@ -1,25 +1,15 @@
-import { useState } from 'react';
-import { hasToken, setToken } from './api';
-import { EventsScreen } from './screens/EventsScreen';
-import { LoginScreen } from './screens/LoginScreen';
+import { useSetupState } from './api/hooks';
+import { Workspace } from './Workspace';
+import { LoginScreen } from './screens/login/LoginScreen';
+import { FirstRunScreen } from './screens/setup/FirstRunScreen';
+import { useUser } from './session';
 
+/** First run, then login, then the counter. */
 export function App() {
-  const [loggedIn, setLoggedIn] = useState(hasToken());
-  const logout = () => {
-    setToken(undefined);
-    setLoggedIn(false);
-  };
-  return (
-    <div className="app">
-      <header className="topbar">
-        <strong>Ticket Counter</strong>
-        {loggedIn && (
-          <button type="button" className="link" onClick={logout}>
-            Keluar
-          </button>
-        )}
-      </header>
-      <main>{loggedIn ? <EventsScreen /> : <LoginScreen onLoggedIn={() => setLoggedIn(true)} />}</main>
-    </div>
-  );
+  const user = useUser();
+  const setup = useSetupState();
+  if (setup.isPending) return <p className="splash">Memuat…</p>;
+  if (setup.data?.needsSetup) return <FirstRunScreen />;
+  if (!user) return <LoginScreen demo={setup.data?.demo ?? false} />;
+  return <Workspace user={user} />;
 }

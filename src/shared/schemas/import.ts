@@ -8,7 +8,7 @@ import { TicketCategory } from './ticket.js';
  * of a remote bootstraps a counter), with the fields the importer computes itself made optional,
  * plus the extensions this service adds (banner, fee rule).
  */
-export const ImportTicket = TicketCategory.omit({ eventId: true, isSoldOut: true }).partial({
+export const ImportTicket = TicketCategory.omit({ eventId: true, isSoldOut: true, available: true }).partial({
   sold: true,
   description: true,
   createdAt: true,

@@ -7,3 +7,5 @@ export * from './auth.js';
 export * from './payment.js';
 export * from './settings.js';
 export * from './sync.js';
+export * from './apikey.js';
+export * from './setup.js';

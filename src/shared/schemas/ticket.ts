@@ -18,6 +18,11 @@ export const TicketCategory = z.object({
   price: Decimal,
   status: z.string().meta({ examples: ['active'] }),
   isSoldOut: z.boolean(),
+  /**
+   * Extension: seats neither sold nor held by an unpaid order, what may still be sold. Optional: a
+   * remote conforming to the interface alone does not send it.
+   */
+  available: z.number().int().optional().meta({ description: 'Extension: seats neither sold nor held by an unpaid order.' }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

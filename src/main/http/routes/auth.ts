@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LoginBody, LoginResult } from '../../../shared/schemas/auth.js';
+import { LoginBody, LoginResult, User } from '../../../shared/schemas/auth.js';
 import { envelope } from '../../../shared/schemas/common.js';
 import { messages } from '../../../shared/messages.js';
 import { AppError } from '../../domain/errors.js';
 import { toIso } from '../../domain/time.js';
 import { toUserDto } from '../../domain/users.js';
 import type { Services } from '../../services.js';
+import { actorOf, authenticate } from '../auth.js';
 import { ok } from '../envelope.js';
-import { errorResponses } from '../responses.js';
+import { AUTH_ERRORS, SECURITY, errorResponses } from '../responses.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.post(
@@ -27,6 +28,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       if (!user) throw new AppError('UNAUTHENTICATED', messages.invalidLogin);
       const { token, expiresAt } = await services.tokens.issue(user.id);
       return ok(request, messages.loggedIn, { token, expiresAt: toIso(expiresAt), user: toUserDto(user) });
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      onRequest: authenticate(services),
+      schema: {
+        summary: 'Extension: the user the credential (API key or JWT) stands for',
+        tags: ['auth'],
+        security: SECURITY,
+        response: { 200: envelope(User), ...errorResponses(...AUTH_ERRORS) },
+      },
+    },
+    async (request) => {
+      const user = services.users.findById(actorOf(request).userId);
+      // authenticate() found the user a moment ago: only one gone since then is missing here.
+      if (!user) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
+      return ok(request, messages.currentUser, toUserDto(user));
     },
   );
 

@@ -11,7 +11,7 @@ import {
   SyncStatus,
 } from '../../../shared/schemas/sync.js';
 import { messages } from '../../../shared/messages.js';
-import type { Actor } from '../../domain/access.js';
+import { requireOrganizer, type Actor } from '../../domain/access.js';
 import { AppError } from '../../domain/errors.js';
 import type { Services } from '../../services.js';
 import { actorOf, authenticate } from '../auth.js';
@@ -22,9 +22,7 @@ const common = { tags: ['sync'], security: SECURITY };
 const Done = z.object({ seq: z.number().int() });
 
 /** Only who runs the counter may point it at a remote. */
-function requireOrganizer(actor: Actor): void {
-  if (actor.role !== 'organizer' && actor.role !== 'super_admin') throw new AppError('FORBIDDEN', messages.remoteSettingsForbidden);
-}
+const requireRemoteAdmin = (actor: Actor) => requireOrganizer(actor, messages.remoteSettingsForbidden);
 
 /** Extensions for the counter UI: sync status, conflicts and the remote connection. */
 export const syncRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -118,7 +116,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     },
     async (request) => {
       const actor = actorOf(request);
-      requireOrganizer(actor);
+      requireRemoteAdmin(actor);
       const ownerEmail = request.body.ownerEmail ?? services.users.findById(actor.userId)?.email ?? '';
       if (!services.users.findByEmail(ownerEmail)) throw new AppError('VALIDATION_FAILED', messages.validationFailed, [{ field: 'ownerEmail', message: messages.ownerUnknown }]);
       const summary = sync.setRemote({ baseUrl: request.body.baseUrl, apiKey: request.body.apiKey, ownerEmail });
@@ -137,7 +135,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      requireOrganizer(actorOf(request));
+      requireRemoteAdmin(actorOf(request));
       return ok(request, messages.remoteChecked, await sync.check(request.body.baseUrl, request.body.apiKey));
     },
   );

@@ -1,0 +1,60 @@
+/**
+ * First run: a data dir without an operator (super_admin, organizer, staff) offers two ways in,
+ * trying the counter with the demo, or connecting it to a service whose events it then sells.
+ * Both are open to anyone who can reach them until the first operator exists, so each one checks
+ * that it is still the first run at the moment it creates that operator.
+ */
+import type { ConnectSetupBody, ConnectSetupResult, DemoSetupResult, SetupState } from '../../shared/schemas/setup.js';
+import type { ConnectionCheck } from '../../shared/schemas/sync.js';
+import { messages } from '../../shared/messages.js';
+import type { Services } from '../services.js';
+import { DEMO_LOGINS, seedDemo } from './demo.js';
+import { AppError, fieldError } from './errors.js';
+import { toUserDto } from './users.js';
+
+export function setupState(services: Services): SetupState {
+  return {
+    needsSetup: !services.users.hasOperator(),
+    demo: services.users.findByEmail(DEMO_LOGINS[0].email) !== undefined,
+  };
+}
+
+/** Once someone runs the counter, setting it up again would hand it to whoever asks first. */
+function requireFirstRun(services: Services): void {
+  if (services.users.hasOperator()) throw new AppError('INVALID_STATE', messages.setupDone);
+}
+
+/** Seeds the demo and answers its logins (public demo credentials, as `demo` prints them). */
+export function setUpDemo(services: Services): DemoSetupResult {
+  requireFirstRun(services);
+  return { logins: [...seedDemo(services)] };
+}
+
+/** Which field a failed connection check blames, and how it is said to the person setting up. */
+const REFUSED_CONNECTION: Record<Exclude<ConnectionCheck['result'], 'ok'>, [field: string, message: string]> = {
+  unauthorized: ['apiKey', messages.setupKeyRefused],
+  unreachable: ['baseUrl', messages.setupRemoteUnreachable],
+  error: ['baseUrl', messages.setupRemoteError],
+};
+
+/**
+ * Connects a fresh counter to a service: checks the URL and key, makes the person setting it up
+ * the local organizer (owner of the pulled events), stores the remote and pulls the events once.
+ */
+export async function connectToRemote(services: Services, body: ConnectSetupBody): Promise<ConnectSetupResult> {
+  requireFirstRun(services);
+  const check = await services.sync.check(body.baseUrl, body.apiKey);
+  if (check.result !== 'ok') throw fieldError(...REFUSED_CONNECTION[check.result]);
+
+  // The check awaited the network, so another setup may have finished meanwhile: look again. From
+  // here on nothing awaits until the remote is stored, so no other request can come in between,
+  // and the transaction drops the new user if storing the remote fails: never half set up.
+  const user = services.database.db.transaction(() => {
+    requireFirstRun(services);
+    const created = services.users.create({ name: body.name, email: body.email, password: body.password, role: 'organizer' });
+    services.sync.setRemote({ baseUrl: body.baseUrl, apiKey: body.apiKey, ownerEmail: created.email });
+    return created;
+  });
+  const sync = await services.sync.runOnce({ pull: true });
+  return { user: toUserDto(user), sync };
+}

@@ -1,0 +1,110 @@
+/**
+ * The counter once logged in: the navigation (F1–F4), the always visible connection and
+ * pending-sync count, the banner when the remote refuses the key, and the screen in use.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { User } from '../../shared/schemas/auth.js';
+import { useSyncStatus } from './api/hooks';
+import { ConfirmDialog } from './components/Dialog';
+import { useCurrentEvent } from './current-event';
+import { Kbd, useShortcuts } from './keyboard';
+import { OrdersScreen } from './screens/orders/OrdersScreen';
+import { SellScreen } from './screens/sell/SellScreen';
+import { SettingsScreen } from './screens/settings/SettingsScreen';
+import { SyncScreen } from './screens/sync/SyncScreen';
+import { session } from './session';
+import { CONNECTION_LABEL, connectionOf, unsyncedOf } from './sync-summary';
+
+export type ScreenName = 'sell' | 'orders' | 'sync' | 'settings';
+
+const SCREENS: { name: ScreenName; label: string; key: string }[] = [
+  { name: 'sell', label: 'Jual', key: 'F1' },
+  { name: 'orders', label: 'Pesanan', key: 'F2' },
+  { name: 'sync', label: 'Sinkronisasi', key: 'F3' },
+  { name: 'settings', label: 'Pengaturan', key: 'F4' },
+];
+
+export function Workspace({ user }: { user: User }) {
+  const [screen, setScreen] = useState<ScreenName>('sell');
+  const [eventId, chooseEvent] = useCurrentEvent();
+  const [leaving, setLeaving] = useState(false);
+  const status = useSyncStatus().data;
+  const connection = connectionOf(status);
+  const unsynced = unsyncedOf(status);
+  const queries = useQueryClient();
+
+  useShortcuts(Object.fromEntries(SCREENS.map((s) => [s.key, () => setScreen(s.name)])));
+  useUnsyncedWarning(unsynced);
+
+  const logout = () => {
+    setLeaving(false);
+    queries.clear();
+    session.end();
+  };
+
+  return (
+    <div className="workspace">
+      <header className="topbar">
+        <strong className="brand">Ticket Counter</strong>
+        <nav aria-label="Menu utama">
+          {SCREENS.map((s) => (
+            <button key={s.name} type="button" className={screen === s.name ? 'nav active' : 'nav'} aria-current={screen === s.name ? 'page' : undefined} onClick={() => setScreen(s.name)}>
+              {s.label} <Kbd keys={s.key} />
+            </button>
+          ))}
+        </nav>
+        <div className="status" data-testid="sync-indicator">
+          <span className={`pill ${connection}`} data-testid="connection">
+            {CONNECTION_LABEL[connection]}
+          </span>
+          {status?.remote && (
+            <span className={unsynced > 0 ? 'pending has' : 'pending'} data-testid="pending-count">
+              {unsynced > 0 ? `${unsynced} menunggu sinkron` : 'Semua tersinkron'}
+            </span>
+          )}
+        </div>
+        <div className="who">
+          <span>{user.name}</span>
+          <button type="button" className="link light" onClick={() => (unsynced > 0 ? setLeaving(true) : logout())}>
+            Keluar
+          </button>
+        </div>
+      </header>
+      {connection === 'auth_required' && (
+        <div className="banner" role="alert">
+          Layanan pusat menolak kunci API loket ini. Penjualan tetap berjalan dan tersimpan di sini; {unsynced} transaksi menunggu dikirim.
+          <button type="button" className="secondary" onClick={() => setScreen('settings')}>
+            Masukkan kunci API baru
+          </button>
+        </div>
+      )}
+      <main className="screen">
+        {screen === 'sell' && <SellScreen eventId={eventId} onChooseEvent={chooseEvent} status={status} />}
+        {screen === 'orders' && <OrdersScreen eventId={eventId} onChooseEvent={chooseEvent} />}
+        {screen === 'sync' && <SyncScreen status={status} eventId={eventId} />}
+        {screen === 'settings' && <SettingsScreen user={user} status={status} />}
+      </main>
+      <ConfirmDialog open={leaving} title="Keluar dari loket?" confirmLabel="Tetap keluar" onConfirm={logout} onCancel={() => setLeaving(false)}>
+        <p>
+          <strong>{unsynced} transaksi</strong> belum terkirim ke layanan pusat. Semuanya tersimpan aman di loket ini dan terkirim otomatis saat
+          koneksi tersedia, selama aplikasi tetap berjalan.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/**
+ * Closing the counter while sales wait to be replicated asks first: the Electron shell asks with
+ * the count (it is told it here); a browser asks with its own words.
+ */
+function useUnsyncedWarning(unsynced: number): void {
+  useEffect(() => {
+    window.counterShell?.setUnsyncedCount(unsynced);
+    if (window.counterShell || unsynced === 0) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsynced]);
+}

@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { OrderDetail } from '../../../shared/schemas/order.js';
+import { InvoiceLayout } from '../../../shared/schemas/settings.js';
+import { useSettings } from '../api/hooks';
+import { LAYOUT_LABEL, downloadInvoice, printInvoice } from '../invoice';
+import { Kbd, useShortcuts } from '../keyboard';
+import { Notice } from './Field';
+
+/** Print or save the order's invoice, in the layout chosen here or the counter's default. */
+export function InvoiceButtons({ order }: { order: OrderDetail }) {
+  const preferred = useSettings().data?.invoiceLayout;
+  const [chosen, setLayout] = useState<InvoiceLayout | undefined>();
+  const layout = chosen ?? preferred ?? 'a4';
+  const print = useMutation({ mutationFn: () => printInvoice(order.eventId, order.id, layout) });
+  const download = useMutation({ mutationFn: () => downloadInvoice(order.eventId, order.id, layout) });
+  useShortcuts({ 'Alt+P': () => print.mutate(), 'Alt+U': () => download.mutate() });
+  return (
+    <div className="invoice-buttons">
+      <label className="inline">
+        Ukuran{' '}
+        <select value={layout} onChange={(e) => setLayout(InvoiceLayout.parse(e.target.value))}>
+          {InvoiceLayout.options.map((l) => (
+            <option key={l} value={l}>
+              {LAYOUT_LABEL[l]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="secondary" disabled={print.isPending} onClick={() => print.mutate()}>
+        Cetak invoice <Kbd keys="Alt+P" />
+      </button>
+      <button type="button" className="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
+        Unduh PDF <Kbd keys="Alt+U" />
+      </button>
+      {(print.error ?? download.error) && <Notice kind="error">{(print.error ?? download.error)!.message}</Notice>}
+    </div>
+  );
+}
+

@@ -1,0 +1,17 @@
+/** How amounts and times read at the counter: rupiah as on the invoice, times in the event's zone. */
+import { formatRupiah, toMinor } from '../../shared/money.js';
+
+export const rupiah = (decimal: string) => formatRupiah(toMinor(decimal));
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "6 Des 2026, 20.00" in the given IANA zone (the event's), or the counter's own when none. */
+export function dateTime(iso: string, timeZone?: string): string {
+  const key = timeZone ?? '';
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('id-ID', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(new Date(iso));
+}

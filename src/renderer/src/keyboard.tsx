@@ -1,0 +1,59 @@
+/**
+ * Keyboard shortcuts: an operator at a busy counter sells without the mouse. Each shortcut is shown
+ * next to what it does (<Kbd>), and is live while that part of the screen is shown. Parts register
+ * scopes on a stack: the newest scope that knows a key handles it, and a modal scope (a dialog)
+ * keeps every key from the screen beneath it.
+ */
+import { useEffect, useRef, type MutableRefObject } from 'react';
+
+type Handlers = Record<string, (() => void) | undefined>;
+interface Scope {
+  handlers: MutableRefObject<Handlers>;
+  modal: boolean;
+}
+
+const scopes: Scope[] = [];
+
+/** "F1", "Escape", "Alt+T": modifiers first, then the key (letters by their key cap, not the layout). */
+export function shortcutOf(event: KeyboardEvent): string {
+  const key = /^Key[A-Z]$/.test(event.code) ? event.code.slice(3) : /^Digit\d$/.test(event.code) ? event.code.slice(5) : event.key;
+  return `${event.ctrlKey ? 'Ctrl+' : ''}${event.altKey ? 'Alt+' : ''}${key}`;
+}
+
+function onKey(event: KeyboardEvent): void {
+  if (event.defaultPrevented || event.repeat) return;
+  const pressed = shortcutOf(event);
+  for (let i = scopes.length - 1; i >= 0; i--) {
+    const scope = scopes[i]!;
+    const handler = scope.handlers.current[pressed];
+    if (handler) {
+      event.preventDefault();
+      handler();
+      return;
+    }
+    if (scope.modal) return;
+  }
+}
+
+export function useShortcuts(handlers: Handlers, { enabled = true, modal = false } = {}): void {
+  const current = useRef(handlers);
+  current.current = handlers;
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const scope: Scope = { handlers: current, modal };
+    if (scopes.length === 0) window.addEventListener('keydown', onKey);
+    scopes.push(scope);
+    return () => {
+      scopes.splice(scopes.indexOf(scope), 1);
+      if (scopes.length === 0) window.removeEventListener('keydown', onKey);
+    };
+  }, [enabled, modal]);
+}
+
+export function Kbd({ keys }: { keys: string }) {
+  return (
+    <kbd className="kbd" aria-hidden="true">
+      {keys}
+    </kbd>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * One order in full: its items and totals, the ticket with its holder, the payment; and what may
+ * still be done with it: reprint the invoice, confirm or reject a pending transfer, cancel it
+ * while unpaid.
+ */
+import { useState } from 'react';
+import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL, REJECTED_TRANSFER_REASON } from '../../../../shared/labels.js';
+import type { OrderDetail, OrderListItem } from '../../../../shared/schemas/order.js';
+import type { ReasonBody } from '../../../../shared/schemas/payment.js';
+import { useOrder, useOrderTransition } from '../../api/hooks';
+import { ConfirmDialog, Dialog } from '../../components/Dialog';
+import { Field, Notice } from '../../components/Field';
+import { InvoiceButtons } from '../../components/InvoiceButtons';
+import { OrderSummary } from '../../components/OrderSummary';
+import { TicketQr } from '../../components/TicketQr';
+import { dateTime, rupiah } from '../../format';
+
+export function OrderDetailDialog({ listed, timezone, onClose }: { listed: OrderListItem; timezone?: string; onClose: () => void }) {
+  const order = useOrder(listed.eventId, listed.id);
+  const data = order.data;
+  return (
+    <Dialog title={`Pesanan ${listed.customerName}`} open onClose={onClose} wide>
+      {order.error && <Notice kind="error">{order.error.message}</Notice>}
+      {data && (
+        <div className="order-detail">
+          <div className="order-state">
+            <span className={`badge ${data.status}`}>{ORDER_STATUS_LABEL[data.status]}</span>
+            <span className={`badge ${data.paymentStatus}`}>{PAYMENT_STATUS_LABEL[data.paymentStatus]}</span>
+            <span className="muted small">
+              Dibuat {dateTime(data.createdAt, timezone)} · <code>{data.id}</code>
+            </span>
+          </div>
+          <div className="detail-columns">
+            <section>
+              <h3>Rincian</h3>
+              <OrderSummary order={data} customer={`${listed.customerName} (${listed.customerEmail})`} />
+              <h3>Pembayaran</h3>
+              <PaymentFacts order={data} timezone={timezone} />
+            </section>
+            <section>
+              <h3>Tiket</h3>
+              {data.participants.length === 0 && <p className="muted">Tiket terbit setelah pembayaran lunas.</p>}
+              {data.participants.map((p) => (
+                <div key={p.id} className="participant">
+                  <TicketQr qrCode={p.qrCode} label={`Kode QR tiket ${p.ticketNumber}`} size={120} />
+                  <dl className="facts">
+                    <dt>No. tiket</dt>
+                    <dd className="ticket-number small-number">{p.ticketNumber}</dd>
+                    <dt>Nama</dt>
+                    <dd>{p.name}</dd>
+                    <dt>NIK</dt>
+                    <dd>{p.identityNumber}</dd>
+                    <dt>Lahir</dt>
+                    <dd>
+                      {p.birthDate} · {p.gender === 'female' ? 'Perempuan' : 'Laki-laki'}
+                    </dd>
+                    <dt>Kontak</dt>
+                    <dd>
+                      {p.phone} · {p.email}
+                    </dd>
+                  </dl>
+                </div>
+              ))}
+            </section>
+          </div>
+          <OrderActions order={data} />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function PaymentFacts({ order, timezone }: { order: OrderDetail; timezone?: string }) {
+  const payment = order.payment;
+  if (!payment) return <p className="muted">Belum ada pembayaran.</p>;
+  return (
+    <dl className="facts">
+      <dt>Metode</dt>
+      <dd>{METHOD_LABEL[payment.method]}</dd>
+      {payment.amountTendered && (
+        <>
+          <dt>Diterima</dt>
+          <dd>{rupiah(payment.amountTendered)}</dd>
+        </>
+      )}
+      {payment.change && (
+        <>
+          <dt>Kembalian</dt>
+          <dd>{rupiah(payment.change)}</dd>
+        </>
+      )}
+      {payment.reference && (
+        <>
+          <dt>Referensi</dt>
+          <dd>{payment.reference}</dd>
+        </>
+      )}
+      <dt>{payment.paidAt ? 'Lunas' : 'Dicatat'}</dt>
+      <dd>{dateTime(payment.paidAt ?? payment.createdAt, timezone)}</dd>
+    </dl>
+  );
+}
+
+function OrderActions({ order }: { order: OrderDetail }) {
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
+  const confirm = useOrderTransition(order, 'payment/confirm');
+  const reject = useOrderTransition<ReasonBody>(order, 'payment/reject');
+  const cancel = useOrderTransition<ReasonBody>(order, 'cancel');
+  const unpaid = order.status === 'payment_pending' || order.status === 'verification_pending';
+  const failed = confirm.error ?? reject.error;
+  return (
+    <div className="order-actions">
+      <InvoiceButtons order={order} />
+      {order.status === 'verification_pending' && (
+        <>
+          <button type="button" className="primary" disabled={confirm.isPending} onClick={() => confirm.mutate()}>
+            Konfirmasi pembayaran
+          </button>
+          <button type="button" className="secondary" disabled={reject.isPending} onClick={() => reject.mutate({ reason: REJECTED_TRANSFER_REASON })}>
+            Tolak pembayaran
+          </button>
+        </>
+      )}
+      {unpaid && (
+        <button type="button" className="danger" onClick={() => setCancelling(true)}>
+          Batalkan pesanan
+        </button>
+      )}
+      {failed && <Notice kind="error">{failed.message}</Notice>}
+      <ConfirmDialog
+        open={cancelling}
+        title="Batalkan pesanan ini?"
+        confirmLabel="Ya, batalkan pesanan"
+        busy={cancel.isPending}
+        onCancel={() => setCancelling(false)}
+        onConfirm={() => cancel.mutate(reason.trim() ? { reason: reason.trim() } : {}, { onSuccess: () => setCancelling(false) })}
+      >
+        <p>Kursinya dilepas dan NIK pembeli dapat dipakai lagi. Pesanan yang dibatalkan tidak dapat dibayar.</p>
+        <Field label="Alasan (opsional)">{(props) => <input {...props} value={reason} onChange={(e) => setReason(e.target.value)} />}</Field>
+        {cancel.error && <Notice kind="error">{cancel.error.message}</Notice>}
+      </ConfirmDialog>
+    </div>
+  );
+}

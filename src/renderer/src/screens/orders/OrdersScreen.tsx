@@ -1,0 +1,170 @@
+/**
+ * The event's orders: search by customer name or e-mail, filter by order and payment state, sort by
+ * time or amount, page through them (all done by the service's own list), and open one.
+ */
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { useState } from 'react';
+import { ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '../../../../shared/labels.js';
+import { OrderStatus, PaymentStatus, type OrderListItem, type OrderListQuery } from '../../../../shared/schemas/order.js';
+import { useOrders } from '../../api/hooks';
+import { EventPicker, useEvent } from '../../components/EventPicker';
+import { Notice } from '../../components/Field';
+import { dateTime, rupiah } from '../../format';
+import { useDebounced } from '../../use-debounced';
+import { OrderDetailDialog } from './OrderDetailDialog';
+
+const PAGE_SIZE = 20;
+const column = createColumnHelper<OrderListItem>();
+
+export function OrdersScreen({ eventId, onChooseEvent }: { eventId: string | undefined; onChooseEvent: (eventId: string) => void }) {
+  const event = useEvent(eventId);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<OrderListQuery['status']>();
+  const [paymentStatus, setPaymentStatus] = useState<OrderListQuery['paymentStatus']>();
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<OrderListItem>();
+  const settledSearch = useDebounced(search.trim());
+  const sort = sorting[0] ?? { id: 'createdAt', desc: true };
+  const query: Partial<OrderListQuery> = {
+    page,
+    limit: PAGE_SIZE,
+    search: settledSearch || undefined,
+    status,
+    paymentStatus,
+    sort: sort.id === 'totalAmount' ? 'totalAmount' : 'createdAt',
+    order: sort.desc ? 'desc' : 'asc',
+  };
+  const orders = useOrders(eventId, query);
+  const meta = orders.data?.meta;
+  // Any change of what is asked for starts again at the first page.
+  const refine = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setPage(1);
+  };
+
+  const table = useReactTable({
+    data: orders.data?.data ?? [],
+    columns: orderColumns(event?.timezone),
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    enableSortingRemoval: false,
+    pageCount: meta?.totalPages ?? -1,
+    state: { sorting },
+    onSortingChange: refine(setSorting),
+  });
+
+  return (
+    <div className="orders">
+      <EventPicker eventId={eventId} onChoose={refine(onChooseEvent)} />
+      {eventId && (
+        <>
+          <div className="filters card">
+            <input type="search" aria-label="Cari pesanan" placeholder="Cari nama atau email pelanggan…" autoFocus value={search} onChange={(e) => refine(setSearch)(e.target.value)} />
+            <label className="inline">
+              Status
+              <select value={status ?? ''} onChange={(e) => refine(setStatus)(OrderStatus.optional().parse(e.target.value || undefined))}>
+                <option value="">Semua</option>
+                {OrderStatus.options.map((s) => (
+                  <option key={s} value={s}>
+                    {ORDER_STATUS_LABEL[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="inline">
+              Pembayaran
+              <select value={paymentStatus ?? ''} onChange={(e) => refine(setPaymentStatus)(PaymentStatus.optional().parse(e.target.value || undefined))}>
+                <option value="">Semua</option>
+                {PaymentStatus.options.map((s) => (
+                  <option key={s} value={s}>
+                    {PAYMENT_STATUS_LABEL[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {orders.error && <Notice kind="error">{orders.error.message}</Notice>}
+          <table className="orders-table" aria-busy={orders.isFetching}>
+            <thead>
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const label = flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <th key={header.id} aria-sort={sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined}>
+                        {header.column.getCanSort() ? (
+                          <button type="button" className="sort" onClick={header.column.getToggleSortingHandler()}>
+                            {label} {sorted === 'desc' ? '↓' : sorted === 'asc' ? '↑' : '↕'}
+                          </button>
+                        ) : (
+                          label
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr
+                  key={row.id}
+                  tabIndex={0}
+                  className="clickable"
+                  aria-label={`Pesanan ${row.original.customerName}`}
+                  onClick={() => setOpen(row.original)}
+                  onKeyDown={(e) => e.key === 'Enter' && setOpen(row.original)}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {orders.data && orders.data.data.length === 0 && <p className="empty muted">Tidak ada pesanan yang cocok.</p>}
+          {meta && (
+            <div className="pager">
+              <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                ‹ Sebelumnya
+              </button>
+              <span data-testid="page-info">
+                Halaman {meta.page} dari {Math.max(meta.totalPages, 1)} · {meta.total} pesanan
+              </span>
+              <button type="button" className="secondary" disabled={page >= meta.totalPages} onClick={() => setPage(page + 1)}>
+                Berikutnya ›
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      {open && <OrderDetailDialog listed={open} timezone={event?.timezone} onClose={() => setOpen(undefined)} />}
+    </div>
+  );
+}
+
+/** The table's columns; times in the event's zone. Built apart so each cell keeps its value's type. */
+function orderColumns(timezone: string | undefined) {
+  return [
+    column.accessor('createdAt', { header: 'Waktu', cell: (c) => dateTime(c.getValue(), timezone), enableSorting: true }),
+    column.accessor('customerName', {
+      header: 'Pelanggan',
+      enableSorting: false,
+      cell: (c) => (
+        <>
+          <strong>{c.getValue()}</strong>
+          <br />
+          <span className="muted small">{c.row.original.customerEmail}</span>
+        </>
+      ),
+    }),
+    column.accessor('ticketCategoryName', { header: 'Kategori', enableSorting: false }),
+    column.accessor('totalAmount', { header: 'Total', cell: (c) => rupiah(c.getValue()), enableSorting: true }),
+    column.accessor('status', { header: 'Status', enableSorting: false, cell: (c) => <span className={`badge ${c.getValue()}`}>{ORDER_STATUS_LABEL[c.getValue()]}</span> }),
+    column.accessor('paymentStatus', { header: 'Pembayaran', enableSorting: false, cell: (c) => <span className={`badge ${c.getValue()}`}>{PAYMENT_STATUS_LABEL[c.getValue()]}</span> }),
+    column.display({ id: 'ticket', header: 'No. tiket', cell: (c) => <code>{c.row.original.participants[0]?.ticketNumber ?? '—'}</code> }),
+  ];
+}

@@ -1,0 +1,174 @@
+/**
+ * Taking the money: cash (amount tendered, quick amounts, the change shown large), card (the EDC
+ * approval code), or a bank transfer / QRIS that waits for the operator to see it arrive and
+ * confirm or reject it. Escape cancels the order, after asking.
+ */
+import { useState } from 'react';
+import { METHOD_LABEL, REJECTED_TRANSFER_REASON } from '../../../../shared/labels.js';
+import { formatRupiah, fromMinor, toMinor } from '../../../../shared/money.js';
+import type { OrderDetail } from '../../../../shared/schemas/order.js';
+import type { CheckoutBody, PaymentMethod, ReasonBody } from '../../../../shared/schemas/payment.js';
+import { useOrderTransition } from '../../api/hooks';
+import { ConfirmDialog } from '../../components/Dialog';
+import { OrderSummary } from '../../components/OrderSummary';
+import { Field, Notice } from '../../components/Field';
+import { rupiah } from '../../format';
+import { Kbd, useShortcuts } from '../../keyboard';
+import { cashInputOf, parseCashInput, quickAmounts } from './cash';
+
+const METHODS: { method: PaymentMethod; key: string }[] = [
+  { method: 'cash', key: 'Alt+T' },
+  { method: 'card', key: 'Alt+K' },
+  { method: 'bank_transfer', key: 'Alt+B' },
+  { method: 'qris', key: 'Alt+Q' },
+];
+
+/** The order's own state decides what shows: a paid one leaves this step (SellScreen). */
+export function PaymentStep({ order, customer, onCancelled, onLater }: { order: OrderDetail; customer: string; onCancelled: () => void; onLater: () => void }) {
+  const [cancelling, setCancelling] = useState(false);
+  const cancel = useOrderTransition<ReasonBody>(order, 'cancel');
+  useShortcuts({ Escape: () => setCancelling(true) }, { enabled: !cancelling });
+
+  return (
+    <div className="pay">
+      <section className="card">
+        <h2>Pembayaran</h2>
+        <OrderSummary order={order} customer={customer} />
+      </section>
+      <section className="card pay-main">
+        {order.status === 'verification_pending' ? (
+          <Verification order={order} onLater={onLater} />
+        ) : (
+          <Checkout order={order} />
+        )}
+        <div className="cancel-row">
+          <button type="button" className="link danger-text" onClick={() => setCancelling(true)}>
+            Batalkan pesanan <Kbd keys="Esc" />
+          </button>
+        </div>
+      </section>
+      <ConfirmDialog
+        open={cancelling}
+        title="Batalkan pesanan ini?"
+        confirmLabel="Ya, batalkan pesanan"
+        busy={cancel.isPending}
+        onCancel={() => setCancelling(false)}
+        onConfirm={() => cancel.mutate({ reason: 'Dibatalkan di loket sebelum dibayar' }, { onSuccess: onCancelled })}
+      >
+        <p>
+          Pesanan {customer} belum dibayar. Membatalkannya melepas kursinya dan NIK pembeli dapat dipakai lagi.
+        </p>
+        {cancel.error && <Notice kind="error">{cancel.error.message}</Notice>}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function Checkout({ order }: { order: OrderDetail }) {
+  const total = toMinor(order.grandTotal);
+  const [method, setMethod] = useState<PaymentMethod>('cash');
+  const [tendered, setTendered] = useState('');
+  const [reference, setReference] = useState('');
+  const pay = useOrderTransition<CheckoutBody>(order, 'checkout');
+  useShortcuts(Object.fromEntries(METHODS.map((m) => [m.key, () => setMethod(m.method)])));
+
+  const cash = parseCashInput(tendered);
+  const short = method === 'cash' && (cash === undefined || cash < total);
+  const submit = () => {
+    if (short) return;
+    const body: CheckoutBody =
+      method === 'cash' ? { method, amountTendered: fromMinor(cash!) } : { method, ...(reference.trim() ? { reference: reference.trim() } : {}) };
+    pay.mutate(body);
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      noValidate
+    >
+      <fieldset className="methods">
+        <legend>Metode pembayaran</legend>
+        {METHODS.map((m) => (
+          <label key={m.method} className={method === m.method ? 'method chosen' : 'method'}>
+            <input type="radio" name="method" value={m.method} checked={method === m.method} onChange={() => setMethod(m.method)} />
+            {METHOD_LABEL[m.method]} <Kbd keys={m.key} />
+          </label>
+        ))}
+      </fieldset>
+      {method === 'cash' ? (
+        <div className="cash">
+          <Field label="Uang diterima" error={tendered && cash === undefined ? 'Tulis jumlah seperti 100.000' : undefined}>
+            {(props) => <input {...props} key="cash" className="amount" inputMode="numeric" autoFocus autoComplete="off" value={tendered} onChange={(e) => setTendered(e.target.value)} />}
+          </Field>
+          <div className="quick" aria-label="Jumlah cepat">
+            {quickAmounts(total).map((amount, i) => (
+              <button key={amount} type="button" className="secondary" onClick={() => setTendered(cashInputOf(amount))}>
+                {i === 0 ? 'Uang pas' : formatRupiah(amount)}
+              </button>
+            ))}
+          </div>
+          <div className={short && cash !== undefined ? 'change short' : 'change'} data-testid="change" aria-live="polite">
+            {cash === undefined ? (
+              <span className="muted">Kembalian muncul di sini</span>
+            ) : cash >= total ? (
+              <>
+                <span>Kembalian</span> <strong>{formatRupiah(cash - total)}</strong>
+              </>
+            ) : (
+              <>
+                <span>Kurang</span> <strong>{formatRupiah(total - cash)}</strong>
+              </>
+            )}
+          </div>
+        </div>
+      ) : (
+        <Field
+          label={method === 'card' ? 'Kode approval EDC (opsional)' : method === 'qris' ? 'ID transaksi QRIS (opsional)' : 'Referensi transfer (opsional)'}
+          hint={method === 'card' ? undefined : 'Pesanan menunggu verifikasi sampai uang terlihat masuk.'}
+        >
+          {(props) => <input {...props} key={method} autoFocus autoComplete="off" value={reference} onChange={(e) => setReference(e.target.value)} />}
+        </Field>
+      )}
+      {pay.error && <Notice kind="error">{pay.error.message}</Notice>}
+      <div className="actions">
+        <button type="submit" className="primary big" disabled={short || pay.isPending}>
+          {method === 'cash' || method === 'card' ? 'Bayar' : 'Catat, tunggu verifikasi'} <Kbd keys="Enter" />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A transfer or QRIS payment the operator has yet to see arrive. */
+function Verification({ order, onLater }: { order: OrderDetail; onLater: () => void }) {
+  const confirm = useOrderTransition(order, 'payment/confirm');
+  const reject = useOrderTransition<ReasonBody>(order, 'payment/reject');
+  const doConfirm = () => confirm.mutate();
+  const doReject = () => reject.mutate({ reason: REJECTED_TRANSFER_REASON });
+  useShortcuts({ 'Alt+Y': doConfirm, 'Alt+N': doReject, 'Alt+L': onLater });
+  const payment = order.payment;
+  return (
+    <div className="verification">
+      <h2>Menunggu verifikasi</h2>
+      <p>
+        {payment && METHOD_LABEL[payment.method]} sebesar <strong>{rupiah(order.grandTotal)}</strong>
+        {payment?.reference && <> (ref. {payment.reference})</>}. Periksa mutasi rekening atau aplikasi QRIS, lalu konfirmasi.
+      </p>
+      {(confirm.error ?? reject.error) && <Notice kind="error">{(confirm.error ?? reject.error)!.message}</Notice>}
+      <div className="actions">
+        <button type="button" className="primary" autoFocus disabled={confirm.isPending} onClick={doConfirm}>
+          Pembayaran diterima <Kbd keys="Alt+Y" />
+        </button>
+        <button type="button" className="secondary" disabled={reject.isPending} onClick={doReject}>
+          Tolak <Kbd keys="Alt+N" />
+        </button>
+        <button type="button" className="secondary" onClick={onLater}>
+          Verifikasi nanti, layani berikutnya <Kbd keys="Alt+L" />
+        </button>
+      </div>
+    </div>
+  );
+}

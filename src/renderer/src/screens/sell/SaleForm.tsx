@@ -1,0 +1,164 @@
+/**
+ * A walk-in sale's first step: category and the customer's registration, in the order of the
+ * identity card (NIK, name, date of birth, gender), then phone and e-mail. Every rule is checked as
+ * the operator types, by the server's own schema; what only the server knows (the NIK already
+ * registered, the last seat taken meanwhile) comes back and is shown at its field.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { checkIdentityNumber } from '../../../../shared/identity-number.js';
+import type { Event } from '../../../../shared/schemas/event.js';
+import type { CreateOrderBody, OrderCreated } from '../../../../shared/schemas/order.js';
+import type { SyncStatus } from '../../../../shared/schemas/sync.js';
+import type { TicketCategory } from '../../../../shared/schemas/ticket.js';
+import { ApiError, api } from '../../api/client';
+import { eventPath, keys } from '../../api/hooks';
+import { Field, Notice } from '../../components/Field';
+import { serverErrorsTo } from '../../form-errors';
+import { Kbd, useShortcuts } from '../../keyboard';
+import { CategoryPicker } from './CategoryPicker';
+import { EMPTY_REGISTRATION, RegistrationForm, toE164, toIsoDate, type RegistrationInput, type RegistrationOutput } from './registration-form';
+
+const birthDateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' });
+
+export function SaleForm({
+  event,
+  tickets,
+  status,
+  categoryId,
+  onCategory,
+  onCreated,
+}: {
+  event: Event;
+  tickets: TicketCategory[];
+  status: SyncStatus | undefined;
+  categoryId: string | undefined;
+  onCategory: (categoryId: string) => void;
+  onCreated: (order: OrderCreated, customer: string) => void;
+}) {
+  const queries = useQueryClient();
+  const form = useForm<RegistrationInput, unknown, RegistrationOutput>({
+    resolver: zodResolver(RegistrationForm),
+    mode: 'onTouched',
+    defaultValues: { ...EMPTY_REGISTRATION, ticketCategoryId: categoryId ?? '' },
+  });
+  const { errors } = form.formState;
+  const [identityNumber, birthDate, gender, chosen, phone] = form.watch(['identityNumber', 'birthDate', 'gender', 'ticketCategoryId', 'phone']);
+  useEffect(() => {
+    if (chosen) onCategory(chosen);
+  }, [chosen, onCategory]);
+
+  // The NIK cross-check warns; a second Enter with the same warning goes ahead anyway.
+  const mismatches = checkIdentityNumber((identityNumber ?? '').replace(/\s+/g, ''), toIsoDate(birthDate ?? ''), gender ?? undefined);
+  const signature = mismatches.map((m) => m.message).join('|');
+  const [warned, setWarned] = useState('');
+
+  const create = useMutation({
+    mutationFn: (body: CreateOrderBody) =>
+      // A key per submission: a double press or a retried request makes one order, not two.
+      api<OrderCreated>(`${eventPath(event.id)}/admin/orders`, { method: 'POST', body, headers: { 'idempotency-key': crypto.randomUUID() } }),
+    onSuccess: (order, body) => onCreated(order, body.registration.name),
+    onError: (error) => {
+      if (!(error instanceof ApiError)) return;
+      serverErrorsTo(form, error, (path) => path.replace(/^registration\./, ''));
+      // Sold out or closed meanwhile: the cards must show it now.
+      void queries.invalidateQueries({ queryKey: keys.tickets(event.id) });
+    },
+  });
+
+  const submit = form.handleSubmit(({ ticketCategoryId, ...registration }) => {
+    if (signature && warned !== signature) {
+      setWarned(signature);
+      return;
+    }
+    create.mutate({ eventId: event.id, ticketCategoryId, registration });
+  });
+
+  const clear = () => {
+    form.reset({ ...EMPTY_REGISTRATION, ticketCategoryId: chosen });
+    create.reset();
+    setWarned('');
+    form.setFocus('identityNumber');
+  };
+  useShortcuts({ Escape: clear });
+  // A new customer starts at the NIK; a first sale, at the category.
+  useEffect(() => form.setFocus(categoryId ? 'identityNumber' : 'ticketCategoryId'), [form]);
+
+  const offline = status?.state === 'offline';
+  const offlineLeft = offline ? new Map(status.allotments.map((a) => [a.ticketCategoryId, a.left])) : undefined;
+  const normalisedPhone = phone ? toE164(phone) : '';
+  const isoBirthDate = birthDate ? toIsoDate(birthDate) : '';
+  const fieldRefusal = create.error instanceof ApiError && create.error.details.length > 0;
+
+  return (
+    <form className="sale" onSubmit={submit} noValidate aria-label="Data pembeli">
+      <CategoryPicker
+        event={event}
+        tickets={tickets}
+        selected={chosen}
+        register={form.register('ticketCategoryId')}
+        error={errors.ticketCategoryId?.message}
+        offlineLeft={offlineLeft}
+      />
+      <div className="registration">
+        <div className="form-grid">
+          <Field label="NIK (16 digit)" error={errors.identityNumber?.message}>
+            {(props) => <input {...props} inputMode="numeric" autoComplete="off" maxLength={19} {...form.register('identityNumber')} />}
+          </Field>
+          <Field label="Nama lengkap" error={errors.name?.message}>
+            {(props) => <input {...props} autoComplete="off" {...form.register('name')} />}
+          </Field>
+          <Field
+            label="Tanggal lahir"
+            error={errors.birthDate?.message}
+            hint={/^\d{4}-\d{2}-\d{2}$/.test(isoBirthDate) ? birthDateFormat.format(new Date(isoBirthDate)) : 'DD-MM-YYYY, seperti di KTP'}
+          >
+            {(props) => <input {...props} placeholder="DD-MM-YYYY" autoComplete="off" {...form.register('birthDate')} />}
+          </Field>
+          <fieldset className={errors.gender ? 'field gender invalid' : 'field gender'}>
+            <legend>Jenis kelamin</legend>
+            <div className="radios">
+              <label>
+                <input type="radio" value="male" {...form.register('gender')} /> Laki-laki
+              </label>
+              <label>
+                <input type="radio" value="female" {...form.register('gender')} /> Perempuan
+              </label>
+            </div>
+            <div className="field-error" role={errors.gender ? 'alert' : undefined}>
+              {errors.gender?.message}
+            </div>
+          </fieldset>
+          <Field label="Nomor HP" error={errors.phone?.message} hint={normalisedPhone.startsWith('+') ? `Tersimpan sebagai ${normalisedPhone}` : 'Tanpa kode negara berarti +62'}>
+            {(props) => <input {...props} type="tel" autoComplete="off" placeholder="0812 3456 7890" {...form.register('phone')} />}
+          </Field>
+          <Field label="Email" error={errors.email?.message}>
+            {(props) => <input {...props} type="email" autoComplete="off" {...form.register('email')} />}
+          </Field>
+        </div>
+        {mismatches.length > 0 && (
+          <Notice kind="warning">
+            <strong>Periksa NIK:</strong>
+            <ul>
+              {mismatches.map((m) => (
+                <li key={m.field}>{m.message}</li>
+              ))}
+            </ul>
+            {warned === signature ? 'Tekan Enter lagi untuk tetap melanjutkan bila data sudah sesuai KTP.' : 'Data tetap bisa disimpan setelah diperiksa.'}
+          </Notice>
+        )}
+        {create.error && !fieldRefusal && <Notice kind="error">{create.error.message}</Notice>}
+        <div className="actions">
+          <button type="button" className="secondary" onClick={clear}>
+            Kosongkan <Kbd keys="Esc" />
+          </button>
+          <button type="submit" className="primary" disabled={create.isPending}>
+            {warned && warned === signature ? 'Tetap lanjut ke pembayaran' : 'Lanjut ke pembayaran'} <Kbd keys="Enter" />
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The registration form: the server's own Registration schema (src/shared), fed with what an
+ * operator types. The phone accepts what people say ("0812-3456-7890") and becomes E.164 with +62
+ * as the default country; the date of birth is typed as on the identity card (DD-MM-YYYY) and
+ * becomes YYYY-MM-DD. After that every rule is the server's, with the server's messages.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { DefaultValues } from 'react-hook-form';
+import { z } from 'zod';
+import { Gender, Registration } from '../../../../shared/schemas/registration.js';
+
+/** E.164 for a number an Indonesian counter hears; the input unchanged when it is no phone number. */
+export function toE164(input: string): string {
+  const parsed = parsePhoneNumberFromString(input, 'ID');
+  return parsed?.isValid() ? parsed.number : input.trim();
+}
+
+/** "17-05-1990", "17/05/1990", "17.05.1990" or "17051990" as 1990-05-17; otherwise the input unchanged. */
+export function toIsoDate(input: string): string {
+  const text = input.trim();
+  const match = /^(\d{1,2})[-/. ](\d{1,2})[-/. ](\d{4})$/.exec(text) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(text);
+  if (!match) return text;
+  const [, day, month, year] = match;
+  return `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
+}
+
+export const RegistrationForm = Registration.omit({ formData: true }).extend({
+  ticketCategoryId: z.string().min(1, 'Pilih kategori tiket'),
+  identityNumber: z.string().transform((v) => v.replace(/\s+/g, '')).pipe(Registration.shape.identityNumber),
+  phone: z.string().transform(toE164).pipe(Registration.shape.phone),
+  birthDate: z.string().transform(toIsoDate).pipe(Registration.shape.birthDate),
+  // The server's values; its message names them in English, an operator needs to be asked.
+  gender: z.enum(Gender.options, { error: 'Pilih jenis kelamin' }),
+});
+export type RegistrationInput = z.input<typeof RegistrationForm>;
+export type RegistrationOutput = z.output<typeof RegistrationForm>;
+
+export const EMPTY_REGISTRATION: DefaultValues<RegistrationInput> = { ticketCategoryId: '', identityNumber: '', name: '', birthDate: '', gender: undefined, phone: '', email: '' };

@@ -1,0 +1,56 @@
+/** The counter's own rules: how long an unpaid order holds its seat, the offline allotment, the invoice printed. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { InvoiceLayout, SettingsPatch, type Settings } from '../../../../shared/schemas/settings.js';
+import { useSaveSettings, useSettings } from '../../api/hooks';
+import { Field, Notice } from '../../components/Field';
+import { LAYOUT_LABEL } from '../../invoice';
+
+export function CounterSection({ editable }: { editable: boolean }) {
+  const settings = useSettings();
+  const save = useSaveSettings();
+  // The settings without their defaults: the form always holds every value.
+  const form = useForm<Settings>({ resolver: zodResolver(SettingsPatch.required()) });
+  const { errors } = form.formState;
+  useEffect(() => {
+    if (settings.data) form.reset(settings.data);
+  }, [settings.data, form]);
+  return (
+    <section className="card">
+      <h2>Pengaturan loket</h2>
+      <form className="form-grid three" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+        <fieldset disabled={!editable} className="contents">
+          <Field label="Batas waktu bayar (menit)" error={errors.holdWindowMinutes && 'Antara 1 dan 1440 menit'} hint="Pesanan belum dibayar melepas kursinya setelah ini.">
+            {(props) => <input {...props} type="number" min={1} max={1440} {...form.register('holdWindowMinutes', { valueAsNumber: true })} />}
+          </Field>
+          <Field label="Jatah offline (%)" error={errors.offlineAllotmentPercent && 'Antara 0 dan 100'} hint="Bagian sisa kursi yang boleh dijual saat pusat tidak terjangkau.">
+            {(props) => <input {...props} type="number" min={0} max={100} {...form.register('offlineAllotmentPercent', { valueAsNumber: true })} />}
+          </Field>
+          <Field label="Ukuran invoice bawaan">
+            {(props) => (
+              <select {...props} {...form.register('invoiceLayout')}>
+                {InvoiceLayout.options.map((layout) => (
+                  <option key={layout} value={layout}>
+                    {LAYOUT_LABEL[layout]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </fieldset>
+        {editable ? (
+          <div className="actions span-3">
+            {save.isSuccess && !form.formState.isDirty && <Notice kind="success">Pengaturan disimpan.</Notice>}
+            {save.error && <Notice kind="error">{save.error.message}</Notice>}
+            <button type="submit" className="primary" disabled={save.isPending || !form.formState.isDirty}>
+              Simpan pengaturan
+            </button>
+          </div>
+        ) : (
+          <p className="muted small span-3">Hanya organizer atau super admin yang dapat mengubah pengaturan loket.</p>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+/**
+ * Replication at a glance: how the counter stands with its remote, when it last got through, what
+ * waits, what it may still sell offline, and the changes the remote refused, each with the ways an
+ * operator can settle it.
+ */
+import { useState } from 'react';
+import type { Conflict, SyncState, SyncStatus } from '../../../../shared/schemas/sync.js';
+import { useConflicts, useResolveConflict, useRunSync, useTickets } from '../../api/hooks';
+import { ConfirmDialog, Dialog } from '../../components/Dialog';
+import { Field, Notice } from '../../components/Field';
+import { dateTime } from '../../format';
+import { CONNECTION_LABEL, connectionOf } from '../../sync-summary';
+
+const STATE_NOTE: Record<SyncState, string> = {
+  idle: 'Siaga: perubahan dikirim begitu terjadi.',
+  syncing: 'Sedang menyinkronkan…',
+  offline: 'Layanan pusat tidak terjangkau. Penjualan tetap berjalan dan dikirim saat koneksi pulih.',
+  auth_required: 'Layanan pusat menolak kunci API. Masukkan kunci baru di Pengaturan; tidak ada yang hilang.',
+};
+
+const KIND_LABEL: Record<Conflict['kind'], string> = {
+  create: 'Pesanan baru',
+  checkout: 'Pembayaran',
+  confirm: 'Konfirmasi pembayaran',
+  reject: 'Penolakan pembayaran',
+  cancel: 'Pembatalan',
+};
+
+type Action = 'retry' | 'dismiss' | 'cancel-local' | 'link';
+
+export function SyncScreen({ status, eventId }: { status: SyncStatus | undefined; eventId: string | undefined }) {
+  const run = useRunSync();
+  if (!status) return <p className="muted">Memuat status sinkronisasi…</p>;
+  const when = (iso: string | null) => (iso ? dateTime(iso) : 'belum pernah');
+  return (
+    <div className="sync">
+      <section className="card">
+        <div className="section-head">
+          <h2>Sinkronisasi</h2>
+          <button type="button" className="primary" disabled={!status.remote || run.isPending} onClick={() => run.mutate()}>
+            {run.isPending ? 'Menyinkronkan…' : 'Sinkronkan sekarang'}
+          </button>
+        </div>
+        {!status.remote ? (
+          <p>Loket ini belum terhubung ke layanan pusat: semua penjualan hanya tersimpan di sini. Atur koneksi di Pengaturan.</p>
+        ) : (
+          <>
+            <p>
+              <span className={`pill ${connectionOf(status)}`}>{CONNECTION_LABEL[connectionOf(status)]}</span> {STATE_NOTE[status.state]}
+            </p>
+            <dl className="facts wide-facts">
+              <dt>Layanan pusat</dt>
+              <dd>
+                <code>{status.remote.baseUrl}</code> (kunci <code>{status.remote.apiKey}</code>)
+              </dd>
+              <dt>Terakhir berhasil</dt>
+              <dd data-testid="last-success">{when(status.lastSuccessAt)}</dd>
+              <dt>Acara terakhir diambil</dt>
+              <dd>{when(status.lastPullAt)}</dd>
+              <dt>Menunggu dikirim</dt>
+              <dd data-testid="sync-pending">{status.pending}</dd>
+              <dt>Konflik</dt>
+              <dd>{status.conflicts}</dd>
+              {status.lastError && (
+                <>
+                  <dt>Kesalahan terakhir</dt>
+                  <dd className="small">{status.lastError}</dd>
+                </>
+              )}
+            </dl>
+          </>
+        )}
+        {run.error && <Notice kind="error">{run.error.message}</Notice>}
+      </section>
+      {status.remote && <Allotments status={status} eventId={eventId} />}
+      <Conflicts />
+    </div>
+  );
+}
+
+function Allotments({ status, eventId }: { status: SyncStatus; eventId: string | undefined }) {
+  const tickets = useTickets(eventId).data ?? [];
+  const byId = new Map(status.allotments.map((a) => [a.ticketCategoryId, a]));
+  const rows = tickets.filter((t) => byId.has(t.id));
+  if (rows.length === 0) return null;
+  return (
+    <section className="card">
+      <h2>Jatah penjualan offline (acara ini)</h2>
+      <p className="muted small">Yang boleh dijual loket ini selama layanan pusat tidak terjangkau, agar beberapa loket offline tidak menjual melebihi kuota.</p>
+      <table>
+        <thead>
+          <tr>
+            <th>Kategori</th>
+            <th>Jatah</th>
+            <th>Terpakai</th>
+            <th>Sisa</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((t) => {
+            const a = byId.get(t.id)!;
+            return (
+              <tr key={t.id}>
+                <td>{t.name}</td>
+                <td>{a.allotment}</td>
+                <td>{a.used}</td>
+                <td>{a.left}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Conflicts() {
+  const conflicts = useConflicts().data ?? [];
+  const resolve = useResolveConflict();
+  const [asking, setAsking] = useState<{ conflict: Conflict; action: Action }>();
+  const [remoteOrderId, setRemoteOrderId] = useState('');
+  const act = (conflict: Conflict, action: Action) => {
+    setRemoteOrderId('');
+    if (action === 'retry') resolve.mutate({ seq: conflict.seq, action });
+    else setAsking({ conflict, action });
+  };
+  const done = () => setAsking(undefined);
+  return (
+    <section className="card">
+      <h2>Konflik ({conflicts.length})</h2>
+      {conflicts.length === 0 ? (
+        <p className="muted">Tidak ada perubahan yang ditolak layanan pusat.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>Perubahan</th>
+              <th>Pelanggan</th>
+              <th>Alasan penolakan</th>
+              <th>Tindakan</th>
+            </tr>
+          </thead>
+          <tbody>
+            {conflicts.map((c) => (
+              <tr key={c.seq}>
+                <td>
+                  {KIND_LABEL[c.kind]}
+                  <br />
+                  <span className="muted small">{dateTime(c.createdAt)}</span>
+                </td>
+                <td>
+                  {c.customerName}
+                  <br />
+                  <span className="muted small">{c.customerEmail}</span>
+                </td>
+                <td className="small">{c.error}</td>
+                <td className="row-actions">
+                  <button type="button" className="secondary" onClick={() => act(c, 'retry')}>
+                    Kirim ulang
+                  </button>
+                  {c.kind === 'create' && (
+                    <button type="button" className="secondary" onClick={() => act(c, 'link')}>
+                      Tautkan
+                    </button>
+                  )}
+                  <button type="button" className="secondary" onClick={() => act(c, 'cancel-local')}>
+                    Batalkan di loket
+                  </button>
+                  <button type="button" className="link" onClick={() => act(c, 'dismiss')}>
+                    Abaikan
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {resolve.error && !asking && <Notice kind="error">{resolve.error.message}</Notice>}
+      <Dialog title="Tautkan ke pesanan di layanan pusat" open={asking?.action === 'link'} onClose={done}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (asking) resolve.mutate({ seq: asking.conflict.seq, action: 'link', remoteOrderId: remoteOrderId.trim() }, { onSuccess: done });
+          }}
+        >
+          <p>Bila pesanan ini sudah ada di layanan pusat (misalnya dibuat lewat loket lain), masukkan ID pesanan pusat itu. Loket berhenti mengirimnya sebagai pesanan baru.</p>
+          <Field label="ID pesanan di layanan pusat">{(props) => <input {...props} autoFocus value={remoteOrderId} onChange={(e) => setRemoteOrderId(e.target.value)} />}</Field>
+          {resolve.error && <Notice kind="error">{resolve.error.message}</Notice>}
+          <div className="actions">
+            <button type="submit" className="primary" disabled={!remoteOrderId.trim() || resolve.isPending}>
+              Tautkan
+            </button>
+          </div>
+        </form>
+      </Dialog>
+      <ConfirmDialog
+        open={asking?.action === 'cancel-local' || asking?.action === 'dismiss'}
+        title={asking?.action === 'dismiss' ? 'Abaikan konflik ini?' : 'Batalkan pesanan di loket?'}
+        confirmLabel={asking?.action === 'dismiss' ? 'Ya, abaikan' : 'Ya, batalkan di loket'}
+        busy={resolve.isPending}
+        onCancel={done}
+        onConfirm={() => asking && resolve.mutate({ seq: asking.conflict.seq, action: asking.action }, { onSuccess: done })}
+      >
+        <p>
+          {asking?.action === 'dismiss'
+            ? 'Loket berhenti mengirim perubahan ini. Pilih ini hanya bila sudah diselesaikan langsung di layanan pusat.'
+            : 'Pesanan yang belum dibayar dibatalkan di loket ini dan kursinya dilepas. Layanan pusat menerima pembatalan hanya bila pesanannya ada di sana.'}
+        </p>
+        {resolve.error && <Notice kind="error">{resolve.error.message}</Notice>}
+      </ConfirmDialog>
+    </section>
+  );
+}

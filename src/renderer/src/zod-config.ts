@@ -1,0 +1,7 @@
+/**
+ * The page's Content-Security-Policy forbids eval. zod probes for it (new Function) while each
+ * schema is built, unless told not to: this module is imported first, before any schema exists.
+ */
+import { z } from 'zod';
+
+z.config({ jitless: true });

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { Timestamp, Ulid } from './common.js';
+
+/** A local API key as listed: never the key itself, only the first characters that identify it. */
+export const ApiKeyInfo = z.object({
+  id: Ulid,
+  /** What the key is for, chosen by its creator ("scanner gerbang utara"). */
+  name: z.string(),
+  prefix: z.string(),
+  expiresAt: Timestamp.nullable(),
+  revokedAt: Timestamp.nullable(),
+  lastUsedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+});
+export type ApiKeyInfo = z.infer<typeof ApiKeyInfo>;
+
+export const CreateApiKeyBody = z.object({
+  name: z.string().trim().min(1, 'Nama kunci wajib diisi').max(100, 'Nama kunci paling panjang 100 karakter'),
+  expiresAt: Timestamp.optional(),
+});
+export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBody>;
+
+/** The answer to a creation: the key in full, this once, and its listing. */
+export const CreatedApiKey = z.object({ key: z.string(), info: ApiKeyInfo });
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+export const ApiKeyParams = z.object({ keyId: Ulid });

@@ -1,0 +1,50 @@
+/**
+ * The extension endpoints the counter UI uses, as OpenAPI describes them: each one marked as an
+ * extension, tagged, secured exactly when it needs credentials, and with every status it can answer.
+ */
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../support/harness.js';
+
+interface Operation {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  responses: Record<string, unknown>;
+}
+
+const AUTHENTICATED = [{ apiKey: [] }, { bearer: [] }];
+
+/** Method and path, whether it takes credentials, and the statuses it declares. */
+const EXTENSIONS: [string, string, boolean, number[]][] = [
+  ['get', '/auth/me', true, [200, 401, 429, 500]],
+  ['get', '/api-keys', true, [200, 401, 429, 500]],
+  ['post', '/api-keys', true, [201, 400, 401, 409, 413, 415, 422, 429, 500]],
+  ['delete', '/api-keys/{keyId}', true, [200, 400, 401, 404, 413, 415, 429, 500]],
+  ['get', '/settings', true, [200, 401, 429, 500]],
+  ['patch', '/settings', true, [200, 400, 401, 403, 413, 415, 429, 500]],
+  ['get', '/setup', false, [200, 500]],
+  ['post', '/setup/demo', false, [200, 400, 403, 409, 413, 415, 500]],
+  ['post', '/setup/connect', false, [200, 400, 403, 409, 413, 415, 500]],
+];
+
+describe('OpenAPI of the counter UI extensions', () => {
+  const harness = useHarness('file');
+
+  it.each(EXTENSIONS)('%s %s', async (method, path, authenticated, statuses) => {
+    const document = (await harness().request({ url: '/openapi.json' })).body;
+    const operation: Operation = document.paths[path][method];
+    expect(operation.summary).toMatch(/^Extension: /);
+    expect(operation.tags?.length).toBeGreaterThan(0);
+    if (authenticated) expect(operation.security).toEqual(AUTHENTICATED);
+    else expect(operation.security).toBeUndefined();
+    expect(Object.keys(operation.responses).map(Number).sort((a, b) => a - b)).toEqual(statuses);
+  });
+
+  it('documents how the setup actions are guarded', async () => {
+    const document = (await harness().request({ url: '/openapi.json' })).body;
+    for (const path of ['/setup/demo', '/setup/connect']) {
+      expect(document.paths[path].post.description).toMatch(/loopback.*X-Launch-Token/s);
+    }
+  });
+});

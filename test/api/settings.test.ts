@@ -1,0 +1,100 @@
+/**
+ * The counter settings over HTTP (extension): every operator reads them, organizers and
+ * super_admins change them, and a change is what the counter then does (the hold window of new
+ * orders), the same store the CLI's `settings` reads.
+ */
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.js';
+import type { Role } from '../../src/shared/schemas/auth.js';
+import { MINUTE } from '../support/clock.js';
+import { expectError, expectOk, expectValidation } from '../support/envelope.js';
+import { makeCaller } from '../support/fixtures.js';
+import { useHarness, type Harness } from '../support/harness.js';
+import { world } from '../support/world.js';
+
+const DEFAULTS = { holdWindowMinutes: 15, invoiceLayout: 'a4', offlineAllotmentPercent: 25 };
+
+const read = (h: Harness, key?: string) => h.request({ url: '/settings', key });
+const patch = (h: Harness, key: string | undefined, body: unknown) => h.request({ method: 'PATCH', url: '/settings', key, body });
+
+describe('settings', () => {
+  const harness = useHarness();
+
+  describe('GET /settings', () => {
+    it.each<Role>(['staff', 'organizer', 'super_admin'])('answers the settings in force to a %s', async (role) => {
+      const h = harness();
+      const reply = await read(h, makeCaller(h.services, role).key);
+      expect(expectOk(reply)).toEqual(DEFAULTS);
+      expect(reply.body.message).toBe(messages.settingsFetched);
+    });
+
+    it('is 401 without credentials', async () => {
+      expectError(await read(harness()), 401, 'UNAUTHENTICATED');
+    });
+  });
+
+  describe('PATCH /settings', () => {
+    it.each<Role>(['organizer', 'super_admin'])('lets a %s change some settings; GET and the store then show them', async (role) => {
+      const h = harness();
+      const { key } = makeCaller(h.services, role);
+      const reply = await patch(h, key, { holdWindowMinutes: 30, invoiceLayout: 'receipt' });
+      const changed = { ...DEFAULTS, holdWindowMinutes: 30, invoiceLayout: 'receipt' };
+      expect(expectOk(reply)).toEqual(changed);
+      expect(reply.body.message).toBe(messages.settingsUpdated);
+      expect(expectOk(await read(h, key))).toEqual(changed);
+      expect(h.services.settings.get()).toEqual(changed);
+
+      expect(expectOk(await patch(h, key, { offlineAllotmentPercent: 0 }))).toEqual({ ...changed, offlineAllotmentPercent: 0 });
+      expect(expectOk(await patch(h, key, {}))).toEqual({ ...changed, offlineAllotmentPercent: 0 });
+    });
+
+    it('refuses staff with 403 FORBIDDEN and changes nothing', async () => {
+      const h = harness();
+      const staff = makeCaller(h.services, 'staff');
+      const reply = await patch(h, staff.key, { holdWindowMinutes: 5 });
+      expectError(reply, 403, 'FORBIDDEN');
+      expect(reply.body.message).toBe(messages.settingsForbidden);
+      expect(h.services.settings.get()).toEqual(DEFAULTS);
+    });
+
+    it('is 401 without credentials', async () => {
+      expectError(await patch(harness(), undefined, { holdWindowMinutes: 5 }), 401, 'UNAUTHENTICATED');
+    });
+
+    it.each([
+      ['a hold window of 0 minutes', { holdWindowMinutes: 0 }, 'holdWindowMinutes'],
+      ['a hold window over a day', { holdWindowMinutes: 24 * 60 + 1 }, 'holdWindowMinutes'],
+      ['a fractional hold window', { holdWindowMinutes: 1.5 }, 'holdWindowMinutes'],
+      ['a hold window as text', { holdWindowMinutes: '20' }, 'holdWindowMinutes'],
+      ['an unknown layout', { invoiceLayout: 'letter' }, 'invoiceLayout'],
+      ['an allotment over 100 %', { offlineAllotmentPercent: 101 }, 'offlineAllotmentPercent'],
+      ['a negative allotment', { offlineAllotmentPercent: -1 }, 'offlineAllotmentPercent'],
+      ['an unknown field', { holdWindowMinutes: 20, printerName: 'EPSON' }, 'body'],
+      ['a body that is no object', [1], 'body'],
+    ])('refuses %s with 400 naming the field, and changes nothing', async (_why, body, field) => {
+      const h = harness();
+      expectValidation(await patch(h, makeCaller(h.services, 'organizer').key, body), field);
+      expect(h.services.settings.get()).toEqual(DEFAULTS);
+    });
+
+    it('names an unknown field in its refusal', async () => {
+      const h = harness();
+      const reply = await patch(h, makeCaller(h.services, 'organizer').key, { printerName: 'EPSON' });
+      expect(expectError(reply, 400, 'VALIDATION_FAILED').details).toEqual([{ field: 'body', message: expect.stringContaining('printerName') }]);
+    });
+
+    it('a new hold window applies to the orders created from then on', async () => {
+      const h = harness();
+      const w = world(h);
+      const before = await w.createOrder();
+      expectOk(await patch(h, w.organizer.key, { holdWindowMinutes: 1 }));
+      const after = await w.createOrder();
+
+      h.clock.advance(MINUTE);
+      expect(await w.detail(after)).toMatchObject({ status: 'cancelled', paymentStatus: 'expired' });
+      expect(await w.detail(before)).toMatchObject({ status: 'payment_pending', paymentStatus: 'unpaid' });
+      h.clock.advance(14 * MINUTE);
+      expect(await w.detail(before)).toMatchObject({ status: 'cancelled', paymentStatus: 'expired' });
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { checkIdentityNumber, decodeIdentityNumber } from '../../src/shared/identity-number.js';
+
+describe('the NIK cross-check', () => {
+  it('reads a man\'s date as DDMMYY and a woman\'s with 40 added to the day', () => {
+    expect(decodeIdentityNumber('3171010302850002')).toEqual({ day: 3, month: 2, yy: 85, gender: 'male' });
+    expect(decodeIdentityNumber('3171015705900001')).toEqual({ day: 17, month: 5, yy: 90, gender: 'female' });
+  });
+
+  it('finds nothing when date of birth and gender agree', () => {
+    expect(checkIdentityNumber('3171015705900001', '1990-05-17', 'female')).toEqual([]);
+    expect(checkIdentityNumber('3171013112990009', '1999-12-31', 'male')).toEqual([]);
+  });
+
+  it('names the date the NIK holds when the date of birth differs (day, month or year)', () => {
+    for (const birthDate of ['1990-05-18', '1990-06-17', '1991-05-17']) {
+      const [mismatch, ...rest] = checkIdentityNumber('3171015705900001', birthDate, 'female');
+      expect(rest).toEqual([]);
+      expect(mismatch?.field).toBe('birthDate');
+      expect(mismatch?.message).toContain('17-05-90');
+    }
+  });
+
+  it('says which gender the NIK shows when the gender differs', () => {
+    expect(checkIdentityNumber('3171015705900001', '1990-05-17', 'male')).toEqual([
+      { field: 'gender', message: 'NIK menunjukkan perempuan, tetapi jenis kelamin diisi laki-laki' },
+    ]);
+    // A man's NIK with a woman's gender: the day (17) cannot also be read as a woman's (57).
+    expect(checkIdentityNumber('3171011705900001', '1990-05-17', 'female').map((m) => m.field)).toEqual(['gender']);
+  });
+
+  it('reports both at once, and a NIK whose date digits are no date', () => {
+    expect(checkIdentityNumber('3171015705900001', '1980-01-01', 'male').map((m) => m.field)).toEqual(['birthDate', 'gender']);
+    expect(checkIdentityNumber('3171013513900001', '1990-13-35', 'male')).toEqual([
+      { field: 'birthDate', message: 'Angka tanggal lahir di NIK (digit 7–12) bukan tanggal yang valid' },
+    ]);
+  });
+
+  it('stays silent until the NIK is complete, and checks what is there', () => {
+    expect(checkIdentityNumber('31710157059', '1980-01-01', 'male')).toEqual([]);
+    expect(checkIdentityNumber('3171015705900001', '', undefined)).toEqual([]);
+    expect(checkIdentityNumber('3171015705900001', '', 'male').map((m) => m.field)).toEqual(['gender']);
+  });
+});
