@@ -26,6 +26,7 @@ import { createConflicts } from './sync/conflicts.js';
 import { createSyncEngine, type EngineOptions } from './sync/engine.js';
 import { createOutbox } from './sync/outbox.js';
 import { createRemoteStore } from './settings/remote.js';
+import { sealingKeyFromEnv } from './settings/seal.js';
 import { createSettingsStore } from './settings/store.js';
 
 export interface ServiceOptions {
@@ -35,6 +36,8 @@ export interface ServiceOptions {
   clock?: Clock;
   /** The address peripherals and the UI reach this service at; QR links point there. */
   publicBaseUrl?: string;
+  /** The data key that seals the remote API key at rest (settings/seal.ts); default: from the shell's env. */
+  sealingKey?: Buffer;
 }
 
 function createCoreServices(options: ServiceOptions) {
@@ -64,7 +67,7 @@ function createCoreServices(options: ServiceOptions) {
     clock,
     database,
     settings,
-    remote: createRemoteStore(options.dataDir),
+    remote: createRemoteStore(options.dataDir, options.sealingKey ?? sealingKeyFromEnv()),
     users,
     access,
     events,

@@ -27,9 +27,15 @@ export interface Served {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `serve --port 0` on the data dir and resolves once it printed its listening line. */
-export async function startServe(dataDir: string, options: { logLevel?: string; env?: Record<string, string> } = {}): Promise<Served> {
-  const child = start(['serve', '--data-dir', dataDir, '--port', '0'], options.logLevel, options.env);
+/**
+ * Starts `serve` on the data dir (on a free port unless one is given, with any further arguments
+ * such as --demo) and resolves once it printed its listening line.
+ */
+export async function startServe(
+  dataDir: string,
+  options: { logLevel?: string; env?: Record<string, string>; port?: number; args?: string[] } = {},
+): Promise<Served> {
+  const child = start(['serve', '--data-dir', dataDir, '--port', String(options.port ?? 0), ...(options.args ?? [])], options.logLevel, options.env);
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {

@@ -1,62 +1,52 @@
 /**
- * The Electron shell, the only code that imports 'electron'. It starts the local service from the
- * same entry as `serve` in a utilityProcess (better-sqlite3 is synchronous and must not block the
- * window), waits for its `listening on` line and opens a locked-down window on that URL.
+ * The Electron shell, the only code that imports 'electron': one instance per machine, the local
+ * service in a utilityProcess (service.ts), the locked-down window on it (window.ts), and a warning
+ * before quitting while sales wait to be replicated.
  */
-import { app, BrowserWindow, shell, utilityProcess, type UtilityProcess } from 'electron';
-import { dirname, join } from 'node:path';
+import { app, dialog, ipcMain, type BrowserWindow } from 'electron';
+import { randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UNSYNCED_CHANNEL } from '../../shared/shell-bridge.js';
+import { dataKey, shellStore } from './secrets.js';
+import { startService, type Service } from './service.js';
+import { openWindow } from './window.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-const LISTENING = /^listening on (http:\/\/\S+)$/m;
-let service: UtilityProcess | undefined;
+let service: Service | undefined;
 let window: BrowserWindow | undefined;
+/** Sales not yet replicated, as the window last reported them. */
+let unsynced = 0;
 
-function startService(): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const child = utilityProcess.fork(join(here, 'cli.js'), ['serve', '--port', '0', '--data-dir', app.getPath('userData')], {
-      stdio: 'pipe',
-      serviceName: 'ticket-counter-service',
-      env: { ...process.env, TICKET_COUNTER_SQLITE_BINDING: join(app.getAppPath(), 'out', 'electron-sqlite', 'better_sqlite3.node') },
-    });
-    service = child;
-    let buffered = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const match = LISTENING.exec(buffered);
-      if (match?.[1]) resolvePromise(match[1]);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-    child.once('exit', (code) => reject(new Error(`the local service exited with code ${code}`)));
+/** Asks before closing while sales wait; true when the window may close. */
+function mayClose(): boolean {
+  if (unsynced === 0 || !window) return true;
+  const choice = dialog.showMessageBoxSync(window, {
+    type: 'warning',
+    buttons: ['Tetap keluar', 'Batal'],
+    defaultId: 1,
+    cancelId: 1,
+    title: 'Ticket Counter',
+    message: `${unsynced} transaksi belum terkirim ke layanan pusat.`,
+    detail: 'Semuanya tersimpan aman di loket ini dan terkirim saat aplikasi dibuka lagi dan koneksi tersedia.',
   });
+  return choice === 0;
 }
 
-function openWindow(url: string): void {
-  window = new BrowserWindow({
-    width: 1366,
-    height: 768,
-    title: 'Ticket Counter',
-    webPreferences: {
-      preload: join(here, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+async function launch(): Promise<void> {
+  // The CLI contract's data dir: --data-dir has no place here, the environment and the OS folder do.
+  const dataDir = process.env.TICKET_COUNTER_DATA_DIR ?? app.getPath('userData');
+  const store = shellStore(dataDir);
+  const launchToken = randomBytes(32).toString('base64url');
+  service = await startService(here, dataDir, launchToken, dataKey(store));
+  window = openWindow(here, service.url, launchToken, store);
+  const contents = window.webContents;
+  ipcMain.on(UNSYNCED_CHANNEL, (event, count: unknown) => {
+    if (event.sender === contents && typeof count === 'number' && Number.isSafeInteger(count) && count >= 0) unsynced = count;
   });
-  const origin = new URL(url).origin;
-  // The window shows our own UI only: other pages open in the system browser, never in here.
-  window.webContents.on('will-navigate', (event, target) => {
-    if (new URL(target).origin !== origin) {
-      event.preventDefault();
-      void shell.openExternal(target);
-    }
+  window.on('close', (event) => {
+    if (!mayClose()) event.preventDefault();
   });
-  window.webContents.setWindowOpenHandler(({ url: target }) => {
-    if (target.startsWith('https://')) void shell.openExternal(target);
-    return { action: 'deny' };
-  });
-  void window.loadURL(url);
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -68,12 +58,12 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.whenReady().then(async () => {
     try {
-      openWindow(await startService());
+      await launch();
     } catch (error) {
       process.stderr.write(`${(error as Error).message}\n`);
       app.exit(1);
     }
   });
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => service?.kill());
+  app.on('before-quit', () => service?.process.kill());
 }

@@ -8,7 +8,7 @@ import type { ConnectionCheck, RemoteSummary, SyncState, SyncStatus } from '../.
 import { meta, outbox as outboxTable } from '../db/schema.js';
 import { toIso } from '../domain/time.js';
 import type { CoreServices } from '../services.js';
-import type { Remote } from '../settings/remote.js';
+import { RemoteKeyLocked, type Remote } from '../settings/remote.js';
 import { pull } from './pull.js';
 import { createPusher, type Signal } from './push.js';
 import { createRemoteClient, type Outcome } from './remote-client.js';
@@ -145,7 +145,15 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
       return running;
     }
     persisted = load();
-    const remote = services.remote.get();
+    let remote: Remote | null;
+    try {
+      remote = services.remote.get();
+    } catch (error) {
+      // A key sealed by the desktop app, read without its data key: said, never sent garbled.
+      if (!(error instanceof RemoteKeyLocked)) throw error;
+      save({ lastError: error.message });
+      return Promise.resolve(status());
+    }
     if (!remote) return Promise.resolve(status());
     if (persisted.state === 'auth_required') return Promise.resolve(status());
     const pullDue = persisted.lastPullAt === null || clock() - persisted.lastPullAt >= pullEveryMs;

@@ -64,7 +64,7 @@ export function OrdersScreen({ eventId, onChooseEvent }: { eventId: string | und
             <input type="search" aria-label="Cari pesanan" placeholder="Cari nama atau email pelanggan…" autoFocus value={search} onChange={(e) => refine(setSearch)(e.target.value)} />
             <label className="inline">
               Status
-              <select value={status ?? ''} onChange={(e) => refine(setStatus)(OrderStatus.optional().parse(e.target.value || undefined))}>
+              <select aria-label="Status pesanan" value={status ?? ''} onChange={(e) => refine(setStatus)(OrderStatus.optional().parse(e.target.value || undefined))}>
                 <option value="">Semua</option>
                 {OrderStatus.options.map((s) => (
                   <option key={s} value={s}>
@@ -75,7 +75,7 @@ export function OrdersScreen({ eventId, onChooseEvent }: { eventId: string | und
             </label>
             <label className="inline">
               Pembayaran
-              <select value={paymentStatus ?? ''} onChange={(e) => refine(setPaymentStatus)(PaymentStatus.optional().parse(e.target.value || undefined))}>
+              <select aria-label="Status pembayaran" value={paymentStatus ?? ''} onChange={(e) => refine(setPaymentStatus)(PaymentStatus.optional().parse(e.target.value || undefined))}>
                 <option value="">Semua</option>
                 {PaymentStatus.options.map((s) => (
                   <option key={s} value={s}>
@@ -116,7 +116,12 @@ export function OrdersScreen({ eventId, onChooseEvent }: { eventId: string | und
                   className="clickable"
                   aria-label={`Pesanan ${row.original.customerName}`}
                   onClick={() => setOpen(row.original)}
-                  onKeyDown={(e) => e.key === 'Enter' && setOpen(row.original)}
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Enter') return;
+                    // Cancelled, or the same Enter's keypress would press the dialog's first button.
+                    e.preventDefault();
+                    setOpen(row.original);
+                  }}
                 >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>

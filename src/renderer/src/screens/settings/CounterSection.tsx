@@ -1,6 +1,5 @@
 /** The counter's own rules: how long an unpaid order holds its seat, the offline allotment, the invoice printed. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { InvoiceLayout, SettingsPatch, type Settings } from '../../../../shared/schemas/settings.js';
 import { useSaveSettings, useSettings } from '../../api/hooks';
@@ -10,12 +9,10 @@ import { LAYOUT_LABEL } from '../../invoice';
 export function CounterSection({ editable }: { editable: boolean }) {
   const settings = useSettings();
   const save = useSaveSettings();
-  // The settings without their defaults: the form always holds every value.
-  const form = useForm<Settings>({ resolver: zodResolver(SettingsPatch.required()) });
+  // The settings without their defaults: the form always holds every value. The stored values
+  // arrive (and come back after a save) while the operator may be typing: what was typed stays.
+  const form = useForm<Settings>({ resolver: zodResolver(SettingsPatch.required()), values: settings.data, resetOptions: { keepDirtyValues: true } });
   const { errors } = form.formState;
-  useEffect(() => {
-    if (settings.data) form.reset(settings.data);
-  }, [settings.data, form]);
   return (
     <section className="card">
       <h2>Pengaturan loket</h2>

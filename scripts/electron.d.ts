@@ -1,0 +1,2 @@
+export function electronBinary(): string | undefined;
+export function ensureElectronSqlite(): void;

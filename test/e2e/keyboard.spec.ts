@@ -1,0 +1,69 @@
+/**
+ * A whole sale by keyboard alone, as an operator with both hands on the keyboard makes it: no
+ * click anywhere, and the focus already where the next key goes.
+ */
+import { readFileSync } from 'node:fs';
+import { CASHIER, customer, expect, screenshot, test } from './support/counter.js';
+
+test('log in, choose the event and category, register, take cash, save the invoice, next customer: keys only', async ({ page, counter }) => {
+  const c = customer('Wulan Sari', 'female', '09-11-1995');
+  await page.goto(counter.url);
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(CASHIER.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(CASHIER.password);
+  await page.keyboard.press('Enter');
+
+  // No event chosen yet: the search has the focus.
+  await expect(page.getByRole('combobox', { name: 'Cari acara' })).toBeFocused();
+  await page.keyboard.type('kopi');
+  await expect(page.getByRole('option').first()).toContainText('Pameran Kopi');
+  await page.keyboard.press('Enter');
+
+  // No category chosen yet: the categories have the focus; Space takes the first.
+  await expect(page.getByTestId('category-Harian').getByRole('radio')).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('NIK (16 digit)')).toBeFocused();
+  await page.keyboard.type(c.identityNumber);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(c.name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(c.birthDate);
+  await page.keyboard.press('Tab');
+  // Into the gender group on "Laki-laki"; the arrow moves to and chooses "Perempuan".
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByLabel('Perempuan')).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(c.phone);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(c.email);
+  await screenshot(page, 'keyboard-form');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByLabel('Uang diterima')).toBeFocused();
+  await page.keyboard.type('80000');
+  await expect(page.getByTestId('change')).toHaveText('Kembalian Rp 3.125');
+  await page.keyboard.press('Enter');
+
+  const next = page.getByRole('button', { name: /Pelanggan berikutnya/ });
+  await expect(next).toBeFocused();
+  await expect(page.getByTestId('ticket-number')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Alt+U')]);
+  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  await page.keyboard.press('Enter');
+
+  // The next customer starts at the NIK, with the event and category kept.
+  await expect(page.getByLabel('NIK (16 digit)')).toBeFocused();
+  await expect(page.getByTestId('category-Harian').getByRole('radio')).toBeChecked();
+
+  // The screens by their shortcuts.
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('row', { name: `Pesanan ${c.name}` })).toContainText('Lunas');
+  await page.keyboard.press('F3');
+  await expect(page.getByRole('heading', { name: 'Sinkronisasi' })).toBeVisible();
+  await page.keyboard.press('F4');
+  await expect(page.getByRole('heading', { name: 'Kunci API perangkat' })).toBeVisible();
+  await page.keyboard.press('F1');
+  await expect(page.getByLabel('NIK (16 digit)')).toBeVisible();
+});

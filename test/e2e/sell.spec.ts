@@ -1,0 +1,84 @@
+/**
+ * The walk-in sale as an operator makes it: log in, sell for cash and hand back the change, print
+ * and save the invoice, take a bank transfer and confirm it, and cancel a sale left unpaid.
+ */
+import { readFileSync } from 'node:fs';
+import { COFFEE, chooseEvent, customer, expect, logIn, screenshot, startSale, test } from './support/counter.js';
+
+test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next customer', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await screenshot(page, 'sell-choose-event');
+  await chooseEvent(page, 'kopi');
+  await screenshot(page, 'sell-form-empty');
+  const siti = customer('Siti Rahmawati');
+  await startSale(page, 'Harian', siti);
+  // Rp 75.000 and the 2.5% fee the customer bears.
+  await expect(page.getByTestId('order-total')).toHaveText('Rp 76.875');
+  await screenshot(page, 'pay-cash-empty');
+
+  await page.getByLabel('Uang diterima').fill('50.000');
+  await expect(page.getByTestId('change')).toContainText('Kurang Rp 26.875');
+  await expect(page.getByRole('button', { name: /Bayar/ })).toBeDisabled();
+  await page.getByLabel('Uang diterima').fill('100.000');
+  await expect(page.getByTestId('change')).toHaveText('Kembalian Rp 23.125');
+  await screenshot(page, 'pay-cash-change');
+  await page.getByRole('button', { name: /Bayar/ }).click();
+
+  await expect(page.getByText('LUNAS')).toBeVisible();
+  await expect(page.getByTestId('ticket-number')).toHaveText(/^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/);
+  await expect(page.getByTestId('change-back')).toHaveText('Kembalian Rp 23.125');
+  await expect(page.getByRole('img', { name: /Kode QR tiket/ })).toBeVisible();
+  await screenshot(page, 'sell-done');
+
+  // The service has it as the screen says: paid, the change exact, one participant.
+  const orders = await counter.api(`/events/${COFFEE.slug}/admin/orders?search=${encodeURIComponent(siti.email)}`);
+  expect(orders.body.data).toHaveLength(1);
+  const order = (await counter.api(`/events/${COFFEE.slug}/admin/orders/${orders.body.data[0].id}`)).body.data;
+  expect(order).toMatchObject({ status: 'completed', paymentStatus: 'paid', payment: { method: 'cash', amountTendered: '100000.00', change: '23125.00' } });
+  expect(order.participants[0].ticketNumber).toBe(await page.getByTestId('ticket-number').textContent());
+  expect(order.participants[0].phone).toBe(`+62${siti.phone.replace(/\D/g, '').slice(1)}`);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Unduh PDF/ }).click()]);
+  expect(download.suggestedFilename()).toBe(`invoice-${order.id}.pdf`);
+  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
+
+
+  // Next customer: an empty form, the event and the category kept.
+  await page.getByRole('button', { name: /Pelanggan berikutnya/ }).click();
+  await expect(page.getByLabel('NIK (16 digit)')).toBeFocused();
+  await expect(page.getByLabel('NIK (16 digit)')).toHaveValue('');
+  await expect(page.getByTestId('current-event')).toHaveText(COFFEE.name);
+  await expect(page.getByTestId('category-Harian').getByRole('radio')).toBeChecked();
+});
+
+test('a bank transfer waits for verification, then the operator confirms it', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await startSale(page, 'Harian', customer('Bayu Pratama', 'male', '03-02-1985'));
+  await page.getByText('Transfer bank').click();
+  await page.getByLabel('Referensi transfer (opsional)').fill('BCA 2611-0042');
+  await page.getByRole('button', { name: /Catat, tunggu verifikasi/ }).click();
+  await expect(page.getByRole('heading', { name: 'Menunggu verifikasi' })).toBeVisible();
+  await expect(page.getByText('ref. BCA 2611-0042')).toBeVisible();
+  await screenshot(page, 'pay-verification');
+  await page.getByRole('button', { name: /Pembayaran diterima/ }).click();
+  await expect(page.getByText('LUNAS')).toBeVisible();
+  await expect(page.getByTestId('ticket-number')).toBeVisible();
+});
+
+test('an unpaid sale is cancelled after the operator confirms, and its NIK sells again', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  const dewi = customer('Dewi Lestari');
+  await startSale(page, 'Harian', dewi);
+  await page.getByRole('button', { name: /Batalkan pesanan/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Batalkan pesanan ini?' })).toBeVisible();
+  await screenshot(page, 'pay-cancel-confirm');
+  await page.getByRole('button', { name: 'Ya, batalkan pesanan' }).click();
+  await expect(page.getByLabel('NIK (16 digit)')).toHaveValue('');
+
+  const listed = await counter.api(`/events/${COFFEE.slug}/admin/orders?search=${encodeURIComponent(dewi.email)}`);
+  expect(listed.body.data.map((o: { status: string }) => o.status)).toEqual(['cancelled']);
+  // The identity number is free again: the same customer buys at once.
+  await startSale(page, 'Harian', dewi);
+});

@@ -1,0 +1,62 @@
+/**
+ * Settings as the people who use them: a cashier makes an API key for a gate scanner (shown once,
+ * working at once) and revokes it; an organizer changes the counter's rules.
+ */
+import { expect, logIn, ORGANIZER, screenshot, test } from './support/counter.js';
+import { fetchJson } from '../support/serve.js';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('a peripheral API key: made with a name, shown once, works, listed with its last use, revoked', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await page.keyboard.press('F4');
+  await page.getByLabel('Nama perangkat').fill('Pemindai gerbang utara');
+  await page.getByRole('button', { name: 'Buat kunci API' }).click();
+  const shown = page.getByRole('dialog', { name: 'Kunci API baru' });
+  await expect(shown).toContainText('Kunci hanya ditampilkan sekali');
+  const key = await shown.getByRole('textbox').inputValue();
+  expect(key).toMatch(/^tck_/);
+  await screenshot(page, 'settings-key-shown-once');
+  await shown.getByRole('button', { name: 'Salin' }).click();
+  await expect(shown.getByRole('button', { name: 'Tersalin' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  await page.keyboard.press('Escape');
+  await expect(shown).toBeHidden();
+
+  // The scanner uses it.
+  const asScanner = () => fetchJson(`${counter.url}/events?ownerId=me`, { headers: { 'x-api-key': key } });
+  expect((await asScanner()).status).toBe(200);
+  const row = page.getByTestId('api-key-Pemindai gerbang utara');
+  await expect(row).toContainText(key.slice(0, 8));
+  await page.reload();
+  await page.keyboard.press('F4');
+  await expect(row).not.toContainText('belum pernah');
+  await expect(row).toContainText('Aktif');
+  await screenshot(page, 'settings');
+
+  await row.getByRole('button', { name: 'Cabut' }).click();
+  await page.getByRole('button', { name: 'Ya, cabut' }).click();
+  await expect(row).toContainText('Dicabut');
+  expect((await asScanner()).status).toBe(401);
+});
+
+test('an organizer changes the hold window; a cashier sees the settings but cannot change them', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await page.keyboard.press('F4');
+  await expect(page.getByLabel('Batas waktu bayar (menit)')).toBeDisabled();
+  await expect(page.getByText('Hanya organizer atau super admin yang dapat mengubah koneksi.')).toBeVisible();
+  await page.getByRole('button', { name: 'Keluar' }).click();
+
+  await logIn(page, counter.url, ORGANIZER);
+  await page.keyboard.press('F4');
+  await page.getByLabel('Batas waktu bayar (menit)').fill('20');
+  await page.getByLabel('Ukuran invoice bawaan').selectOption('receipt');
+  await page.getByRole('button', { name: 'Simpan pengaturan' }).click();
+  await expect(page.getByText('Pengaturan disimpan.')).toBeVisible();
+  const settings = await counter.api('/settings');
+  expect(settings.body.data).toEqual({ holdWindowMinutes: 20, invoiceLayout: 'receipt', offlineAllotmentPercent: 25 });
+  await page.getByLabel('Batas waktu bayar (menit)').fill('0');
+  await page.getByRole('button', { name: 'Simpan pengaturan' }).click();
+  await expect(page.getByText('Antara 1 dan 1440 menit')).toBeVisible();
+  await screenshot(page, 'settings-organizer');
+});

@@ -1,0 +1,125 @@
+/**
+ * What the end-to-end tests stand on: a real `serve --demo` per test on a fresh data dir (the UI as
+ * built into out/renderer), an organizer API key to arrange things behind the UI's back, and the
+ * steps an operator takes, written once.
+ */
+import { expect, test as base, type Page } from '@playwright/test';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fetchJson, runCli, startServe, type JsonReply, type Served } from '../../support/serve.js';
+
+export { expect };
+
+export const CASHIER = { email: 'kasir@demo.test', password: 'demo-kasir' };
+export const ORGANIZER = { email: 'organizer@demo.test', password: 'demo-organizer' };
+/** The demo's coffee fair: Harian (300 seats, Rp 75.000 + 2.5% fee the customer bears) and Terusan 3 Hari (3 seats). */
+export const COFFEE = { id: '01JDEM0000000000000000EV02', slug: 'pameran-kopi', name: 'Pameran Kopi Nusantara', daily: '01JDEM0000000000000000TK03', pass: '01JDEM0000000000000000TK04' };
+
+export interface Counter {
+  url: string;
+  dataDir: string;
+  served: Served;
+  /** A request to the counter's API with the demo organizer's key. */
+  api(path: string, options?: { method?: string; body?: unknown }): Promise<JsonReply>;
+}
+
+export async function tempDataDir(): Promise<{ path: string; remove(): void }> {
+  const path = mkdtempSync(join(tmpdir(), 'counter-e2e-'));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A demo counter's organizer key, made with the CLI like an administrator would. */
+export async function organizerKey(dataDir: string, name = 'e2e'): Promise<string> {
+  const made = await runCli(['apikey', 'create', '--data-dir', dataDir, '--email', ORGANIZER.email, '--name', name]);
+  if (made.code !== 0) throw new Error(made.stderr);
+  return made.stdout.trim();
+}
+
+export function apiOf(url: string, key: string): Counter['api'] {
+  return (path, options = {}) => fetchJson(`${url}${path}`, { ...options, headers: { 'x-api-key': key } });
+}
+
+export const test = base.extend<{ counter: Counter }>({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
+  counter: async ({}, use) => {
+    const dir = await tempDataDir();
+    const served = await startServe(dir.path, { args: ['--demo'] });
+    const key = await organizerKey(dir.path);
+    await use({ url: served.url, dataDir: dir.path, served, api: apiOf(served.url, key) });
+    await served.stop();
+    dir.remove();
+  },
+});
+
+/** Keeps a screenshot of what the operator sees, for a person to look at (test-results/screenshots). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = join('test-results', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+export async function logIn(page: Page, url: string, who = CASHIER): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Kata sandi').fill(who.password);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: 'Menu utama' })).toBeVisible();
+}
+
+export async function chooseEvent(page: Page, search: string): Promise<void> {
+  if (!(await page.getByRole('combobox', { name: 'Cari acara' }).isVisible())) await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Cari acara' }).fill(search);
+  await expect(page.getByRole('option').first()).toContainText(new RegExp(search, 'i'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('current-event')).toBeVisible();
+}
+
+export interface Customer {
+  name: string;
+  email: string;
+  phone: string;
+  gender: 'male' | 'female';
+  /** DD-MM-YYYY, as on the identity card. */
+  birthDate: string;
+  identityNumber: string;
+}
+
+let serial = 0;
+
+/**
+ * A customer whose NIK agrees with their date of birth and gender (digits 7-12 are DDMMYY, the day
+ * plus 40 for women), each with a number of their own.
+ */
+export function customer(name: string, gender: Customer['gender'] = 'female', birthDate = '17-05-1990'): Customer {
+  serial += 1;
+  const [day, month, year] = birthDate.split('-') as [string, string, string];
+  const coded = String(Number(day) + (gender === 'female' ? 40 : 0)).padStart(2, '0');
+  const unique = String((process.pid * 100 + serial) % 10_000).padStart(4, '0');
+  return {
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, '.')}.${unique}@contoh.id`,
+    phone: `0812 3456 ${unique}`,
+    gender,
+    birthDate,
+    identityNumber: `317101${coded}${month}${year.slice(2)}${unique}`,
+  };
+}
+
+export async function fillRegistration(page: Page, c: Customer): Promise<void> {
+  await page.getByLabel('NIK (16 digit)').fill(c.identityNumber);
+  await page.getByLabel('Nama lengkap').fill(c.name);
+  await page.getByLabel('Tanggal lahir').fill(c.birthDate);
+  await page.getByLabel(c.gender === 'female' ? 'Perempuan' : 'Laki-laki').check();
+  await page.getByLabel('Nomor HP').fill(c.phone);
+  await page.getByLabel('Email').fill(c.email);
+}
+
+/** Chooses the category and sends the registration: the payment step is next. */
+export async function startSale(page: Page, category: string, c: Customer): Promise<void> {
+  await page.getByTestId(`category-${category}`).click();
+  await fillRegistration(page, c);
+  await page.getByRole('button', { name: /Lanjut ke pembayaran/ }).click();
+  await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
+}
