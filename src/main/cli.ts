@@ -9,6 +9,8 @@ import {
   demoCommand,
   importCommand,
   remoteCommand,
+  restoreCommand,
+  SETTING_FLAGS,
   settingsCommand,
   syncCommand,
   userCommand,
@@ -33,11 +35,9 @@ const OPTIONS = {
   'expires-at': { type: 'string' },
   id: { type: 'string' },
   out: { type: 'string' },
-  'hold-window-minutes': { type: 'string' },
-  'invoice-layout': { type: 'string' },
-  'offline-allotment-percent': { type: 'string' },
   'base-url': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  ...Object.fromEntries(SETTING_FLAGS.map(([, flag]) => [flag, { type: 'string' as const }])),
 } as const;
 
 async function main(argv: string[]): Promise<void> {
@@ -57,10 +57,12 @@ async function main(argv: string[]): Promise<void> {
   const dataDir = resolveDataDir(values['data-dir']);
 
   if (command === 'serve') {
-    const port = Number(values.port ?? 8787);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be 0-65535');
-    return serve({ dataDir, host: values.host ?? '127.0.0.1', port, demo: values.demo ?? false });
+    const port = values.port === undefined ? undefined : Number(values.port);
+    if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError('--port must be 0-65535');
+    return serve({ dataDir, host: values.host, port, demo: values.demo ?? false });
   }
+  // Restore replaces the database file: nothing may have it open, this command included.
+  if (command === 'restore') return restoreCommand(dataDir, values);
   const known = ['import', 'user', 'apikey', 'settings', 'remote', 'sync', 'demo', 'backup'];
   if (!known.includes(command)) throw new UsageError(`unknown command: ${command}`);
 

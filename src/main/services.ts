@@ -6,6 +6,8 @@ import { openDatabase } from './db/connection.js';
 import { createGroupCommit } from './db/group-commit.js';
 import { createAccess } from './domain/access.js';
 import { createApiKeyService } from './domain/apikeys.js';
+import { createAuthAttempts } from './domain/auth-attempts.js';
+import { createCheckInService } from './domain/check-ins.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { createEventService } from './domain/events.js';
 import { createExpiry } from './domain/expiry.js';
@@ -20,6 +22,7 @@ import { createTicketSigner } from './domain/ticket-signing.js';
 import { createTicketService } from './domain/tickets.js';
 import { createTokenService } from './domain/tokens.js';
 import { createUserService } from './domain/users.js';
+import { createBackups } from './backup/backups.js';
 import { createInvoiceService } from './invoice/service.js';
 import { createAllotment } from './sync/allotment.js';
 import { createConflicts } from './sync/conflicts.js';
@@ -62,7 +65,10 @@ function createCoreServices(options: ServiceOptions) {
   const seats = createSeats(db);
   const expiry = createExpiry(db, clock, seats, journal, () => settings.get().holdWindowMinutes * 60_000);
   const views = createOrderViews(db, links);
-  const orderDeps = { db, clock, events, views, seats, expiry, groupCommit: createGroupCommit(db), journal, gate: allotment.gate };
+  // One group commit for every write of orders and tickets: one connection has one transaction.
+  const groupCommit = createGroupCommit(db);
+  const orderDeps = { db, clock, events, views, seats, expiry, groupCommit, journal, gate: allotment.gate };
+  const signer = createTicketSigner(db);
   return {
     clock,
     database,
@@ -76,12 +82,15 @@ function createCoreServices(options: ServiceOptions) {
     allotment,
     syncHooks,
     grants: createGrantService(db, clock),
+    authAttempts: createAuthAttempts(clock),
     apiKeys: createApiKeyService(db, clock),
     tokens: createTokenService(db, users, clock),
     tickets: createTicketService(db, events, expiry),
     orders: createOrderService(orderDeps),
     transitions: createOrderTransitions(orderDeps),
-    invoices: createInvoiceService({ events, views, expiry, signer: createTicketSigner(db), settings }),
+    backups: createBackups(database, options.dataDir, clock, settings),
+    invoices: createInvoiceService({ events, views, expiry, signer, settings }),
+    checkIns: createCheckInService({ db, clock, events, groupCommit, journal, signer }),
     idempotency: createIdempotencyStore(db, clock),
     importer: createImporter(db, clock),
     /** Set once the listener knows the port it got. */

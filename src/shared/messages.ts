@@ -30,6 +30,8 @@ export const messages = {
   categoryInactive: 'Kategori tiket ini tidak dijual',
   payloadTooLarge: 'Isi permintaan terlalu besar',
   rateLimited: 'Terlalu banyak permintaan, coba lagi nanti',
+  tooManyFailedAttempts: 'Terlalu banyak percobaan masuk atau kunci API yang salah dari alamat ini; coba lagi nanti',
+  crossOriginRefused: 'Permintaan dari situs lain ditolak',
   routeNotFound: 'Alamat tidak ditemukan',
   idempotencyConflict: 'Idempotency-Key sudah dipakai untuk permintaan yang berbeda',
   idempotencyInProgress: 'Permintaan dengan Idempotency-Key ini masih diproses',
@@ -86,4 +88,13 @@ export const messages = {
   setupKeyRefused: 'Kunci API ditolak oleh layanan pusat',
   setupRemoteUnreachable: 'Layanan pusat tidak dapat dihubungi; periksa alamatnya dan koneksi jaringan',
   setupRemoteError: 'Alamat ini tidak menjawab sebagai layanan tiket; periksa alamatnya',
+  ticketLookedUp: 'Tiket ditemukan',
+  checkedIn: 'Check-in berhasil, silakan masuk',
+  ticketNotFound: 'Tiket tidak ditemukan atau tidak berlaku untuk acara ini',
+  ticketNotPaid: 'Tiket tidak berlaku karena pesanan belum dibayar',
+  ticketTokenInvalid: 'Kode QR tiket tidak sah: palsu, diubah, atau untuk acara lain',
+  ticketIdentifierOne: 'Isi tepat satu dari ticketNumber, token, atau orderId',
+  checkedInAtInFuture: 'Waktu check-in tidak boleh di masa depan',
+  /** `when` is already worded for people (domain/time.ts, formatDateTime); `gate` may be empty. */
+  alreadyCheckedIn: (when: string, gate: string) => `Tiket sudah dipakai masuk pada ${when}${gate ? ` di ${gate}` : ''}`,
 } as const;

@@ -1,10 +1,11 @@
 /**
  * The spec's error table, row by row: each endpoint with each status it lists (and the 400/403 we
- * add to GET /events, and the rows of the order transitions we add), in our error envelope. The 500 row must never be reachable by bad input:
+ * add to GET /events, and the rows of the order transitions and the gate's check-in we add), in our error envelope. The 500 row must never be reachable by bad input:
  * property.test.ts throws generated requests at every endpoint for that.
  */
 import { beforeAll, describe, it } from 'vitest';
 import { expectError } from '../support/envelope.js';
+import { checkInPath, lookupPath } from '../support/gate.js';
 import {
   ORDER_ACTIONS,
   importEvent,
@@ -35,6 +36,7 @@ describe('error table', () => {
   let orderId: string;
   let paidOrderId: string;
   let otherEventOrderId: string;
+  let checkedInOrderId: string;
 
   beforeAll(async () => {
     const h = harness();
@@ -44,6 +46,8 @@ describe('error table', () => {
     orderId = (await w.createOrder({ registration: { identityNumber: TAKEN_IDENTITY } })).id;
     paidOrderId = (await w.sell()).id;
     otherEventOrderId = (await w.createOrder({}, importEvent(h.services, w.organizer.user))).id;
+    checkedInOrderId = (await w.sell()).id;
+    await h.request({ method: 'POST', url: checkInPath(w.event.id), key: w.organizer.key, body: { orderId: checkedInOrderId } });
   });
 
   /**
@@ -111,6 +115,19 @@ describe('error table', () => {
     ['GET tickets', 404, 'EVENT_NOT_FOUND', () => ({ url: ticketsPath(UNKNOWN), key: w.organizer.key })],
 
     ...ORDER_ACTIONS.flatMap(transitionRows),
+
+    ['GET check-in lookup', 400, 'VALIDATION_FAILED', () => ({ url: lookupPath(w.event.id, {}), key: w.organizer.key })],
+    ['GET check-in lookup', 401, 'UNAUTHENTICATED', () => ({ url: lookupPath(w.event.id, { orderId: paidOrderId }) })],
+    ['GET check-in lookup', 403, 'FORBIDDEN', () => ({ url: lookupPath(w.event.id, { orderId: paidOrderId }), key: reader.key })],
+    ['GET check-in lookup', 404, 'EVENT_NOT_FOUND', () => ({ url: lookupPath(UNKNOWN, { orderId: paidOrderId }), key: w.organizer.key })],
+    ['GET check-in lookup', 404, 'TICKET_NOT_FOUND', () => ({ url: lookupPath(w.event.id, { ticketNumber: 'ZZZZ-ZZZZ' }), key: w.organizer.key })],
+
+    ['POST check-in', 400, 'VALIDATION_FAILED', () => ({ method: 'POST', url: checkInPath(w.event.id), key: w.organizer.key, body: {} })],
+    ['POST check-in', 401, 'UNAUTHENTICATED', () => ({ method: 'POST', url: checkInPath(w.event.id), body: { orderId: paidOrderId } })],
+    ['POST check-in', 403, 'FORBIDDEN', () => ({ method: 'POST', url: checkInPath(w.event.id), key: reader.key, body: { orderId: paidOrderId } })],
+    ['POST check-in', 404, 'EVENT_NOT_FOUND', () => ({ method: 'POST', url: checkInPath(UNKNOWN), key: w.organizer.key, body: { orderId: paidOrderId } })],
+    ['POST check-in', 404, 'TICKET_NOT_FOUND', () => ({ method: 'POST', url: checkInPath(w.event.id), key: w.organizer.key, body: { orderId } })],
+    ['POST check-in', 409, 'ALREADY_CHECKED_IN', () => ({ method: 'POST', url: checkInPath(w.event.id), key: w.organizer.key, body: { orderId: checkedInOrderId } })],
   ];
 
   it.each(rows)('%s → %i %s', async (_endpoint, status, code, request) => {

@@ -12,7 +12,18 @@ import { makeCaller } from '../support/fixtures.js';
 import { useHarness, type Harness } from '../support/harness.js';
 import { world } from '../support/world.js';
 
-const DEFAULTS = { holdWindowMinutes: 15, invoiceLayout: 'a4', offlineAllotmentPercent: 25 };
+const DEFAULTS = {
+  holdWindowMinutes: 15,
+  invoiceLayout: 'a4',
+  offlineAllotmentPercent: 25,
+  listenHost: '127.0.0.1',
+  listenPort: 8787,
+  corsOrigins: [],
+  requestsPerMinutePerKey: 600,
+  requestsPerMinutePerAddress: 120,
+  backupIntervalMinutes: 60,
+  backupsKept: 24,
+};
 
 const read = (h: Harness, key?: string) => h.request({ url: '/settings', key });
 const patch = (h: Harness, key: string | undefined, body: unknown) => h.request({ method: 'PATCH', url: '/settings', key, body });
@@ -69,6 +80,12 @@ describe('settings', () => {
       ['an unknown layout', { invoiceLayout: 'letter' }, 'invoiceLayout'],
       ['an allotment over 100 %', { offlineAllotmentPercent: 101 }, 'offlineAllotmentPercent'],
       ['a negative allotment', { offlineAllotmentPercent: -1 }, 'offlineAllotmentPercent'],
+      ['a port beyond 65535', { listenPort: 70_000 }, 'listenPort'],
+      ['an empty listen host', { listenHost: ' ' }, 'listenHost'],
+      ['a CORS origin with a path', { corsOrigins: ['https://kios.contoh.id/app'] }, 'corsOrigins.0'],
+      ['a CORS origin that is no URL', { corsOrigins: ['kios'] }, 'corsOrigins.0'],
+      ['a rate limit under 10 a minute', { requestsPerMinutePerKey: 5 }, 'requestsPerMinutePerKey'],
+      ['keeping no backup at all', { backupsKept: 0 }, 'backupsKept'],
       ['an unknown field', { holdWindowMinutes: 20, printerName: 'EPSON' }, 'body'],
       ['a body that is no object', [1], 'body'],
     ])('refuses %s with 400 naming the field, and changes nothing', async (_why, body, field) => {

@@ -17,6 +17,7 @@ export function testClock(start = Date.now()): TestClock {
   return clock;
 }
 
-export const MINUTE = 60_000;
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;

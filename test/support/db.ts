@@ -5,7 +5,7 @@
  */
 import type { Services } from '../../src/main/services.js';
 
-type Table = 'orders' | 'users' | 'order_items' | 'idempotency_keys' | 'payments' | 'participants';
+type Table = 'orders' | 'users' | 'order_items' | 'idempotency_keys' | 'payments' | 'participants' | 'check_ins';
 
 export function countRows(services: Services, table: Table): number {
   return (services.database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;

@@ -22,8 +22,12 @@ export type Fault =
    * the request is held instead, and never forwarded if the client has gone by then.
    */
   | ({ kind: 'delay'; ms: number; beforeForward?: boolean } & Strip)
-  /** Answer `status` without forwarding (or after forwarding, when `afterForward`). */
-  | ({ kind: 'status'; status: number; afterForward?: boolean; retryAfter?: string } & Strip)
+  /**
+   * Answer `status` without forwarding (or after forwarding, when `afterForward`), with `code` as
+   * the error code (default INTERNAL); with `path`, only to requests whose path matches it (a
+   * remote without some route), the others pass.
+   */
+  | ({ kind: 'status'; status: number; afterForward?: boolean; retryAfter?: string; code?: string; path?: RegExp } & Strip)
   /** Forward without the Idempotency-Key header: a remote that ignores it. */
   | { kind: 'strip_idempotency' };
 
@@ -74,9 +78,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       out.end(body);
     });
 
-  function injected(res: ServerResponse, entry: Seen, status: number, retryAfter?: string): void {
+  function injected(res: ServerResponse, entry: Seen, status: number, retryAfter?: string, code = 'INTERNAL'): void {
     res.writeHead(status, { 'content-type': 'application/json', ...(retryAfter && { 'retry-after': retryAfter }) });
-    res.end(JSON.stringify({ message: 'injected', requestId: 'proxy', error: { code: 'INTERNAL' } }));
+    res.end(JSON.stringify({ message: 'injected', requestId: 'proxy', error: { code } }));
     entry.answered = status;
     proxy.onAnswer?.(entry);
   }
@@ -90,11 +94,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    const active: Fault = !faultMethods || faultMethods.includes(req.method ?? '') ? fault : { kind: 'pass' };
+    const pathMatches = fault.kind !== 'status' || !fault.path || fault.path.test(req.url ?? '');
+    const active: Fault = (!faultMethods || faultMethods.includes(req.method ?? '')) && pathMatches ? fault : { kind: 'pass' };
     const entry: Seen = { method: req.method ?? '', path: req.url ?? '', fault: active.kind };
     proxy.seen.push(entry);
     if (proxy.latencyMs > 0) await sleep(proxy.latencyMs);
-    if (active.kind === 'status' && !active.afterForward) return injected(res, entry, active.status, active.retryAfter);
+    if (active.kind === 'status' && !active.afterForward) return injected(res, entry, active.status, active.retryAfter, active.code);
     if (active.kind === 'delay' && active.beforeForward) {
       await sleep(active.ms);
       if (clientGone) return;
@@ -113,7 +118,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       return;
     }
     if (active.kind === 'delay' && !active.beforeForward) await sleep(active.ms);
-    if (active.kind === 'status') return injected(res, entry, active.status, active.retryAfter);
+    if (active.kind === 'status') return injected(res, entry, active.status, active.retryAfter, active.code);
     if (clientGone) return;
     const { connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...headers } = answer.headers;
     res.writeHead(answer.status, headers);

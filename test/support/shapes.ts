@@ -234,3 +234,20 @@ export const API_KEY_INFO: Fields = {
   lastUsedAt: 'iso|null',
   createdAt: 'iso',
 };
+
+// Check-in at the gate (an extension; README, "Check-in at the gate").
+
+export const CHECK_IN: Fields = { checkedInAt: 'iso', gate: 'string', checkedInBy: 'string' };
+
+/** A participant as a gate sees it: the identity number masked. */
+export const GATE_PARTICIPANT: Fields = {
+  id: 'ulid',
+  orderId: 'ulid',
+  ticketNumber: 'string',
+  name: 'string',
+  ticketCategoryId: 'ulid',
+  ticketCategoryName: 'string',
+  status: { enum: ['registered', 'checked_in'] },
+  identityNumber: 'string',
+  checkIn: { nullableOf: CHECK_IN },
+};

@@ -93,6 +93,8 @@ export interface Instance {
   /** A request as the instance's staff (the operator) or organizer. */
   call(path: string, options?: { method?: string; body?: unknown; as?: Who }): Promise<JsonReply>;
   start(): Promise<void>;
+  /** SIGTERM: the clean shutdown an operator's quit makes; the data dir stays. */
+  stop(): Promise<void>;
   /** SIGKILL: no shutdown at all. */
   kill(): Promise<void>;
   close(): Promise<void>;
@@ -131,6 +133,10 @@ function instance(label: string, dir: TempDir, credentials: Record<Who, Credenti
     },
     async start() {
       served = await serveWith(dir.path, env);
+    },
+    async stop() {
+      await served?.stop('SIGTERM');
+      served = undefined;
     },
     async kill() {
       await served?.stop('SIGKILL');
@@ -199,9 +205,7 @@ export async function createCounter(label: string, remoteUrl: string, apiKey: st
   const counter = instance(label, dir, { staff, organizer: owner }, { ...FAST_SYNC, ...options.env });
   try {
     if (options.allotmentPercent !== undefined) {
-      // All three options: `settings set` with only some of them fails (it stores the others as undefined).
-      const settings = ['--hold-window-minutes', '15', '--invoice-layout', 'a4', '--offline-allotment-percent', String(options.allotmentPercent)];
-      await cli(['settings', 'set', '--data-dir', dir.path, ...settings]);
+      await cli(['settings', 'set', '--data-dir', dir.path, '--offline-allotment-percent', String(options.allotmentPercent)]);
     }
     await cli(['remote', 'set', '--data-dir', dir.path, '--base-url', remoteUrl], apiKey);
     if (options.start ?? true) await counter.start();
@@ -312,6 +316,16 @@ export async function act(at: Instance, order: { id: string; totalAmount: string
     cancel: ['cancel', { reason: 'Pelanggan batal' }],
   }[action] as [string, unknown];
   return data(await at.call(`${ordersPath}/${order.id}/${path}`, { method: 'POST', body }));
+}
+
+/** POSTs a check-in at the demo event's gate (as the operator); the reply as it is. */
+export function postCheckIn(at: Instance, body: Record<string, unknown>): Promise<JsonReply> {
+  return at.call(`/events/${DEMO.slug}/check-ins`, { method: 'POST', body });
+}
+
+/** The ticket of the instance's order as its gate sees it (checkIn null until checked in there). */
+export async function gateView(at: Instance, orderId: string): Promise<Data> {
+  return data(await at.call(`/events/${DEMO.slug}/check-ins/lookup?orderId=${orderId}`, { as: 'organizer' }));
 }
 
 /** Every order of the event the instance holds, oldest first. */

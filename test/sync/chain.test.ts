@@ -12,7 +12,10 @@ import {
   createCounter,
   data,
   expectExactlyOnce,
+  gateView,
   ordersOfCustomer,
+  postCheckIn,
+  remoteIds,
   sell,
   settled,
   startCentral,
@@ -91,5 +94,23 @@ describe('counter -> hub -> central', () => {
     };
     expect(states((order) => atHub.get(order.id))).toEqual(expected);
     expect(states((order) => atCentral.get(atHub.get(order.id)?.id))).toEqual(expected);
+  });
+
+  it('carries a check-in at the counter through the hub to central, with the time and gate of the scan', async () => {
+    const order = await act(counter, await sell(counter), 'cash');
+    const scanned = data(await postCheckIn(counter, { ticketNumber: order.participants[0].ticketNumber, gate: 'Gerbang Utara' }), 201);
+
+    await settled(counter);
+    await settled(hub);
+    const atHub = remoteIds(counter.dataDir).get(order.id)!;
+    const atCentral = remoteIds(hub.dataDir).get(atHub)!;
+    for (const [at, orderId] of [
+      [hub, atHub],
+      [central, atCentral],
+    ] as const) {
+      const there = await gateView(at, orderId);
+      expect(there.status, at.label).toBe('checked_in');
+      expect(there.checkIn, at.label).toMatchObject({ checkedInAt: scanned.checkIn.checkedInAt, gate: 'Gerbang Utara' });
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { ImportFile } from '../../shared/schemas/import.js';
 import { Permission, Role } from '../../shared/schemas/auth.js';
-import { SettingsPatch } from '../../shared/schemas/settings.js';
+import { Settings, SettingsPatch } from '../../shared/schemas/settings.js';
+import { restoreBackup } from '../backup/restore.js';
 import { RemoteSettingsBody } from '../../shared/schemas/sync.js';
 import { DEMO_LOGINS, seedDemo } from '../domain/demo.js';
 import { AppError } from '../domain/errors.js';
@@ -69,16 +70,23 @@ export function apikeyCommand(services: Services, action: string | undefined, va
   throw new UsageError('apikey: expected create, list or revoke');
 }
 
-/** `settings` prints them; `settings set` changes those given (a running serve sees it within a second). */
+/** The command-line flag of each setting: holdWindowMinutes is --hold-window-minutes. */
+export const SETTING_FLAGS = Object.keys(SettingsPatch.shape).map((key) => [key, key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)] as const);
+
+/** A flag's text as the setting's type: a number, a comma-separated list, or the text itself. */
+function settingValue(key: string, text: string): unknown {
+  const example = Settings.parse({})[key as keyof Settings];
+  if (typeof example === 'number') return Number(text);
+  if (Array.isArray(example)) return text === '' ? [] : text.split(',').map((item) => item.trim());
+  return text;
+}
+
+/** `settings` prints them; `settings set` changes those given (a running serve sees most within a second). */
 export function settingsCommand(services: Services, action: string | undefined, values: Values): void {
   if (action === undefined) return print(services.settings.get());
   if (action !== 'set') throw new UsageError('settings: expected no action or set');
-  const number = (name: string) => (typeof values[name] === 'string' ? Number(values[name]) : undefined);
-  const patch = SettingsPatch.safeParse({
-    holdWindowMinutes: number('hold-window-minutes'),
-    invoiceLayout: values['invoice-layout'],
-    offlineAllotmentPercent: number('offline-allotment-percent'),
-  });
+  const given = SETTING_FLAGS.flatMap(([key, flag]) => (typeof values[flag] === 'string' ? [[key, settingValue(key, values[flag])]] : []));
+  const patch = SettingsPatch.safeParse(Object.fromEntries(given));
   if (!patch.success) throw new UsageError(`settings set: ${patch.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return print(services.settings.update(patch.data));
 }
@@ -136,6 +144,10 @@ export function demoCommand(services: Services): void {
 
 export async function backupCommand(services: Services, values: Values): Promise<void> {
   const out = required(values, 'out');
-  await services.database.sqlite.backup(out);
-  print({ backup: out });
+  print({ backup: await services.backups.backupTo(out) });
+}
+
+/** Replaces the data dir's database by a backup; serve must be stopped (backup/restore.ts). */
+export async function restoreCommand(dataDir: string, values: Values): Promise<void> {
+  print(await restoreBackup(dataDir, required(values, 'file')));
 }

@@ -3,12 +3,19 @@ import { join } from 'node:path';
 import { buildApp } from '../http/app.js';
 import { projectRoot } from '../paths.js';
 import { seedDemo } from '../domain/demo.js';
-import { createServices } from '../services.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { LAUNCH_TOKEN_ENV } from '../../shared/shell-bridge.js';
+import { claimDataDir } from '../data-dir-lock.js';
+import { lanHostNames } from '../http/host-allowlist.js';
+import { isLoopbackHost } from '../settings/listen.js';
+import { createServices, type Services } from '../services.js';
 
 export interface ServeOptions {
   dataDir: string;
-  host: string;
-  port: number;
+  /** Else the setting listenHost (loopback unless set up for the LAN). */
+  host?: string;
+  /** Else the setting listenPort. */
+  port?: number;
   demo: boolean;
 }
 
@@ -34,26 +41,30 @@ const SWEEP_INTERVAL_MS = 30_000;
 
 /**
  * Runs the service until SIGTERM/SIGINT. The first line on stdout is `listening on URL` once the
- * port is bound: the Electron shell and the tests wait for exactly that line.
+ * port is bound: the Electron shell and the tests wait for exactly that line. On a host other than
+ * loopback it runs in LAN mode (http/network-policy.ts, http/rate-limits.ts).
  */
 export async function serve(options: ServeOptions): Promise<void> {
+  const release = claimDataDir(options.dataDir);
   const services = createServices({ dataDir: options.dataDir, sync: syncTuning() });
   // serve is the only writer of claims: unfinished ones were left by a crash (not by a CLI next to us).
   services.idempotency.releaseAbandoned();
   if (options.demo) seedDemo(services);
-  const loopback = ['127.0.0.1', 'localhost', '::1'].includes(options.host);
+  const settings = services.settings.get();
+  const host = options.host ?? settings.listenHost;
+  const lan = !isLoopbackHost(host);
   const uiDir = join(projectRoot(), 'out', 'renderer');
   const app = await buildApp(services, {
-    allowedHosts: loopback ? [] : [options.host],
+    allowedHosts: lan ? lanHostNames(host) : [],
+    lan,
     uiDir: existsSync(uiDir) ? uiDir : undefined,
     // The Electron shell makes one per launch; an empty value is no token at all.
-    launchToken: process.env.TICKET_COUNTER_LAUNCH_TOKEN || undefined,
+    launchToken: process.env[LAUNCH_TOKEN_ENV] || undefined,
   });
-  await app.listen({ host: options.host, port: options.port });
+  await app.listen({ host, port: options.port ?? settings.listenPort });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const url = `http://${shownHost}:${port}`;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   services.setPublicBaseUrl(url);
   process.stdout.write(`listening on ${url}\n`);
   services.sync.start();
@@ -62,16 +73,43 @@ export async function serve(options: ServeOptions): Promise<void> {
     services.idempotency.sweep();
     services.expiry.expireDue();
   }, SWEEP_INTERVAL_MS);
+  const stopBackups = scheduleBackups(services, app.log);
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     clearInterval(sweep);
+    stopBackups();
     await services.sync.stop();
     await app.close();
     services.close();
+    release();
     process.exit(0);
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+}
+
+/**
+ * A backup every backupIntervalMinutes (read again after each one, so a change applies from the
+ * next); a failed one is logged and the next one tried as usual.
+ */
+function scheduleBackups(services: Services, log: FastifyBaseLogger): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const next = () => {
+    const minutes = services.settings.get().backupIntervalMinutes;
+    // Off: look again in a minute, in case it is switched on.
+    timer = setTimeout(run, (minutes || 1) * 60_000, minutes > 0);
+    timer.unref();
+  };
+  const run = (due: boolean) => {
+    if (!due) return next();
+    services.backups
+      .scheduled()
+      .then((file) => log.info({ file }, 'backup written'))
+      .catch((error: unknown) => log.error({ err: error }, 'backup failed'))
+      .finally(next);
+  };
+  next();
+  return () => clearTimeout(timer);
 }

@@ -13,18 +13,23 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
   user create --email E --name N --role R --password P
                                             R: super_admin | organizer | staff
   user grant --email E --event ID_OR_SLUG --permission P
-                                            P: event:read | event:update
+                                            P: event:read | event:update | event:checkin
+                                            (update implies read and checkin; checkin alone: the gate's check-in only)
   apikey create --email E --name N [--expires-at ISO]
   apikey list --email E
   apikey revoke --email E --id KEY_ID
   settings                                  print the counter settings (JSON)
   settings set [--hold-window-minutes M] [--invoice-layout a4|receipt] [--offline-allotment-percent P]
+               [--listen-host H] [--listen-port P] [--cors-origins URL,URL…]
+               [--requests-per-minute-per-key N] [--requests-per-minute-per-address N]
+               [--backup-interval-minutes M] [--backups-kept N]
   remote set --base-url URL [--owner EMAIL]  the remote to sync with; its API key is read from stdin
   remote show | remote test                 the remote (key masked) / whether URL and key work
   sync now                                  one sync round (pull, push), prints the status; exit 1 unless it got through
   sync status                               the sync status as JSON
   demo                                      seed demo logins and events (idempotent)
-  backup --out FILE                         online backup of the database
+  backup --out FILE                         online backup of the database (serve also writes them on a timer into backups/)
+  restore --file F                          replace the database by a backup (serve stopped); nothing is replicated twice
 
 Data dir: --data-dir, else $TICKET_COUNTER_DATA_DIR, else the OS app-data folder.
 Exit codes: 0 success, 1 error, 2 usage error.`;

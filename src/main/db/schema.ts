@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CHANGE_KINDS } from '../../shared/schemas/sync.js';
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
@@ -86,7 +87,7 @@ export const eventGrants = sqliteTable(
     eventId: text('event_id')
       .notNull()
       .references(() => events.id),
-    permission: text('permission', { enum: ['event:read', 'event:update'] }).notNull(),
+    permission: text('permission', { enum: ['event:read', 'event:update', 'event:checkin'] }).notNull(),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.eventId] }), index('event_grants_event').on(t.eventId)],
@@ -210,6 +211,7 @@ export const participants = sqliteTable(
       .notNull()
       .references(() => users.id),
     ticketNumber: text('ticket_number').notNull(),
+    /** registered when issued; checked_in once checked in at the gate (check_ins has when and where). */
     status: text('status').notNull(),
     identityNumber: text('identity_number').notNull(),
     name: text('name').notNull(),
@@ -225,6 +227,32 @@ export const participants = sqliteTable(
     index('participants_order').on(t.orderId),
   ],
 );
+
+/**
+ * Check-ins at the gate: at most one per participant (the primary key), which is what makes a
+ * second scan of the same ticket a refusal even when two gates scan it at the same moment.
+ */
+export const checkIns = sqliteTable('check_ins', {
+  participantId: text('participant_id')
+    .primaryKey()
+    .references(() => participants.id),
+  orderId: text('order_id')
+    .notNull()
+    .references(() => orders.id),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id),
+  /** When the ticket was scanned (for a replicated check-in: at the counter that scanned it). */
+  checkedInAt: integer('checked_in_at').notNull(),
+  /** The gate or device name; empty when none was given. */
+  gate: text('gate').notNull().default(''),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  /** The API key the scanner used, if it used one (else a login). */
+  apiKeyId: text('api_key_id').references(() => apiKeys.id),
+  createdAt: integer('created_at').notNull(),
+});
 
 /**
  * Payments of an order. A counter-settled one (cash, card) is paid when made; a deferred one
@@ -297,8 +325,8 @@ export const outbox = sqliteTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id),
-    kind: text('kind', { enum: ['create', 'checkout', 'confirm', 'reject', 'cancel'] }).notNull(),
-    /** The request body to send (checkout, confirm, reject, cancel); null for create. */
+    kind: text('kind', { enum: CHANGE_KINDS }).notNull(),
+    /** The request body to send (checkout, confirm, reject, cancel, checkin); null for create. */
     payload: text('payload', { mode: 'json' }).$type<Record<string, unknown> | null>(),
     /**
      * pending: to send · in_flight: claimed, maybe sent · unknown: maybe applied remotely, to be

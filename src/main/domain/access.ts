@@ -20,7 +20,16 @@ export interface OwnedEvent {
   ownerId: string;
 }
 
-const RANK: Record<Permission, number> = { 'event:read': 1, 'event:update': 2 };
+/**
+ * What holding a permission allows. event:update is everything an operator does on an event;
+ * event:checkin is for gate staff, who check tickets in but must not sell or read the orders
+ * (with their customers' data), so it and event:read allow nothing of each other.
+ */
+const ALLOWS: Record<Permission, readonly Permission[]> = {
+  'event:read': ['event:read'],
+  'event:checkin': ['event:checkin'],
+  'event:update': ['event:update', 'event:read', 'event:checkin'],
+};
 
 /** Refuses (403, with `refusal`) unless the actor runs the counter: an organizer or a super_admin. */
 export function requireOrganizer(actor: Actor, refusal: string): void {
@@ -34,17 +43,17 @@ export function createAccess(db: Db) {
     .where(and(eq(eventGrants.userId, sql.placeholder('userId')), eq(eventGrants.eventId, sql.placeholder('eventId'))))
     .prepare();
 
-  /** The strongest permission the actor holds on the event, if any. */
+  /** The permission the actor holds on the event (a user has one grant per event), if any. */
   function permissionOn(actor: Actor, event: OwnedEvent): Permission | undefined {
     if (actor.role === 'super_admin') return 'event:update';
     if (actor.role === 'organizer' && event.ownerId === actor.userId) return 'event:update';
     return grantOf.get({ userId: actor.userId, eventId: event.id })?.permission;
   }
 
-  /** Refuses with 403 unless the actor holds `needed` (event:update implies event:read). */
+  /** Refuses with 403 unless what the actor holds allows `needed` (ALLOWS). */
   function require(actor: Actor, event: OwnedEvent, needed: Permission): void {
     const held = permissionOn(actor, event);
-    if (!held || RANK[held] < RANK[needed]) throw new AppError('FORBIDDEN', messages.forbidden);
+    if (!held || !ALLOWS[held].includes(needed)) throw new AppError('FORBIDDEN', messages.forbidden);
   }
 
   return { permissionOn, require };

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Permission } from '../../shared/schemas/auth.js';
 import type { Event, EventListQuery } from '../../shared/schemas/event.js';
 import type { PageMeta } from '../../shared/schemas/common.js';
 import { messages } from '../../shared/messages.js';
@@ -69,7 +70,7 @@ export function createEventService(db: Db, access: Access, clock: Clock) {
   }
 
   /** Resolves the event and checks the actor's permission on it: 404 before 403. */
-  function resolveFor(actor: Actor, idOrSlug: string, needed: 'event:read' | 'event:update'): EventRow {
+  function resolveFor(actor: Actor, idOrSlug: string, needed: Permission): EventRow {
     const event = resolve(idOrSlug);
     access.require(actor, event, needed);
     return event;

@@ -1,13 +1,13 @@
 /**
  * What the order domain tells the outside world, inside its own transactions: the sync engine
  * implements these (sync/outbox.ts, sync/allotment.ts). The domain imports neither the engine nor
- * HTTP.
+ * HTTP. A check-in at the gate (check-ins.ts) is a change of the order's ticket, so it goes the same way.
  */
-export type OrderChangeKind = 'create' | 'checkout' | 'confirm' | 'reject' | 'cancel';
+import type { ChangeKind } from '../../shared/schemas/sync.js';
 
 export interface OrderJournal {
   /** Called in the transaction that changed the order; `payload` is the body to replay remotely. */
-  record(order: { id: string; eventId: string }, kind: OrderChangeKind, payload: Record<string, unknown> | null): void;
+  record(order: { id: string; eventId: string }, kind: ChangeKind, payload: Record<string, unknown> | null): void;
 }
 
 export interface OfflineGate {

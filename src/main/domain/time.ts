@@ -44,3 +44,18 @@ export function parseInstant(iso: string): number {
   if (Number.isNaN(ms)) throw new RangeError(`not a timestamp: ${iso}`);
   return ms;
 }
+
+const readableFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "Minggu, 06 Desember 2026 pukul 09.00 WIB" (ICU's full Indonesian date): an instant (ISO or epoch ms) as people read it, in the event's time zone; the invoice and the gate word dates alike. */
+export function formatDateTime(at: string | number, timeZone: string): string {
+  let formatter = readableFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('id-ID', { timeZone, dateStyle: 'full', timeStyle: 'short' });
+    readableFormatters.set(timeZone, formatter);
+  }
+  const zone = new Intl.DateTimeFormat('id-ID', { timeZone, timeZoneName: 'short' })
+    .formatToParts(new Date(at))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return `${formatter.format(new Date(at))}${zone ? ` ${zone}` : ''}`;
+}

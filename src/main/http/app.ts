@@ -4,7 +4,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newId } from '../domain/ids.js';
@@ -12,8 +12,12 @@ import type { Services } from '../services.js';
 import { frameworkErrors, installErrorHandling } from './errors.js';
 import { installHostAllowlist } from './host-allowlist.js';
 import { installIdempotency } from './idempotency.js';
+import { installNetworkPolicy } from './network-policy.js';
+import { installRateLimits } from './rate-limits.js';
+import { installSecurityHeaders } from './security-headers.js';
 import { apiKeyRoutes } from './routes/apikeys.js';
 import { authRoutes } from './routes/auth.js';
+import { checkInRoutes } from './routes/check-ins.js';
 import { eventRoutes } from './routes/events.js';
 import { invoiceRoutes } from './routes/invoices.js';
 import { orderPaymentRoutes } from './routes/order-payments.js';
@@ -30,6 +34,8 @@ export const BODY_LIMIT = 64 * 1024;
 export interface AppOptions {
   /** Host names besides loopback that this listener answers to (its LAN address). */
   allowedHosts?: string[];
+  /** LAN mode: listening beyond loopback, so other machines' requests need credentials and are limited. */
+  lan?: boolean;
   logLevel?: string;
   /** The built counter UI (out/renderer), served at / for browser mode and the Electron window. */
   uiDir?: string;
@@ -59,6 +65,14 @@ export const REDACTED_PATHS = [
   '*.data.key',
 ];
 
+/** Query parameters that are credentials: a ticket's QR token looks a ticket up at the gate. */
+const SECRET_QUERY = /([?&](?:token|key|apiKey|password)=)[^&]*/gi;
+
+/** A request as logged: its URL with any credential in the query string blanked. */
+function loggedRequest(request: FastifyRequest) {
+  return { method: request.method, url: request.url.replace(SECRET_QUERY, '$1[redacted]'), host: request.host, remoteAddress: request.ip };
+}
+
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
@@ -67,9 +81,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     frameworkErrors,
     genReqId: () => newId(),
     requestIdHeader: false,
+    // A request must arrive whole within this (a slow sender holds no socket for long); idle
+    // kept-alive connections close soon after.
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
     logger: {
       level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { req: loggedRequest },
       // stdout carries only the 'listening on' line and command output; logs go to stderr.
       stream: process.stderr,
     },
@@ -84,6 +103,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   installHostAllowlist(app, options.allowedHosts ?? []);
   installErrorHandling(app);
+  installSecurityHeaders(app);
+  installNetworkPolicy(app, services, options.lan ?? false);
+  await installRateLimits(app, services, options.lan ?? false);
   installIdempotency(app, services);
 
   await app.register(swagger, {
@@ -110,12 +132,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(orderRoutes, { services });
   await app.register(orderPaymentRoutes, { services });
   await app.register(invoiceRoutes, { services });
+  await app.register(checkInRoutes, { services });
   await app.register(syncRoutes, { services });
   await app.register(apiKeyRoutes, { services });
   await app.register(settingsRoutes, { services });
   await app.register(setupRoutes, { services, launchToken: options.launchToken });
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true }, config: { credentialsFromLan: true } }, async () => app.swagger());
   if (options.uiDir) await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, maxAge: 0 });
   return app;
 }

@@ -12,10 +12,12 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   EVENT_NOT_FOUND: 404,
   ORDER_NOT_FOUND: 404,
+  TICKET_NOT_FOUND: 404,
   IDENTITY_NUMBER_REGISTERED: 409,
   SOLD_OUT: 409,
   SALE_CLOSED: 409,
   INVALID_STATE: 409,
+  ALREADY_CHECKED_IN: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -50,7 +52,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     const send = (code: ErrorCode, message: string, details?: FieldError[]) =>
       reply.code(STATUS_OF[code]).send(errorBody(request.id, code, message, details));
 
-    if (error instanceof AppError) return send(error.code, error.message, error.details);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return send(error.code, error.message, error.details);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({
         field: toFieldPath(error.validationContext, issue.instancePath),

@@ -1,7 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { hostname, networkInterfaces } from 'node:os';
 import { AppError } from '../domain/errors.js';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]', '::1'];
+
+/**
+ * The names a listener on `host` is reached by besides loopback, as Host headers name them: the
+ * address itself, or for a wildcard (0.0.0.0, ::) every address of this machine and its host name.
+ */
+export function lanHostNames(host: string): string[] {
+  const asHost = (address: string) => (address.includes(':') ? `[${address}]` : address);
+  if (host !== '0.0.0.0' && host !== '::') return [asHost(host)];
+  const own = Object.values(networkInterfaces())
+    .flatMap((addresses) => addresses ?? [])
+    .filter((address) => !address.internal)
+    .map((address) => asHost(address.address));
+  return [...own, hostname(), `${hostname()}.local`];
+}
 
 /** The host name of a Host header, lower-case, without its port. */
 export function hostName(header: string): string {

@@ -2,9 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages.js';
 import { AppError } from '../domain/errors.js';
-
-/** Socket addresses of this machine (no proxy is trusted, so request.ip is the peer's own). */
-const LOOPBACK_IPS = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+import { fromThisMachine } from './peer.js';
 
 /**
  * Hashing first gives timingSafeEqual the equal-length buffers it needs, without a length check
@@ -35,7 +33,7 @@ function fromOwnPageOrNoBrowser(request: FastifyRequest): boolean {
  */
 export function setupGuard(launchToken: string | undefined) {
   return async (request: FastifyRequest) => {
-    if (!LOOPBACK_IPS.has(request.ip) || !fromOwnPageOrNoBrowser(request)) throw new AppError('FORBIDDEN', messages.setupLocalOnly);
+    if (!fromThisMachine(request) || !fromOwnPageOrNoBrowser(request)) throw new AppError('FORBIDDEN', messages.setupLocalOnly);
     if (launchToken === undefined) return;
     const given = request.headers['x-launch-token'];
     if (typeof given !== 'string' || !sameSecret(given, launchToken)) throw new AppError('FORBIDDEN', messages.setupLocalOnly);

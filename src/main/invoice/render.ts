@@ -9,7 +9,8 @@ import type { OrderDetail } from '../../shared/schemas/order.js';
 import type { InvoiceLayout } from '../../shared/schemas/settings.js';
 import { formatRupiah, toMinor } from '../../shared/money.js';
 import { METHOD_LABEL } from '../../shared/labels.js';
-import { formatDateTime, invoiceFooter, invoiceStamp } from './text.js';
+import { formatDateTime } from '../domain/time.js';
+import { invoiceFooter, invoiceStamp } from './text.js';
 
 export interface InvoiceTicket {
   ticketNumber: string;

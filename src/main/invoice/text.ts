@@ -17,18 +17,3 @@ export function invoiceFooter(status: OrderStatus, paymentStatus: PaymentStatus)
   if (status === 'cancelled') return 'Pesanan ini tidak berlaku: invoice ini bukan tiket masuk.';
   return 'Tiket diterbitkan setelah pembayaran lunas: invoice ini belum berlaku sebagai tiket masuk.';
 }
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "Minggu, 6 Desember 2026 pukul 09.00 WIB" in the event's time zone. */
-export function formatDateTime(iso: string, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('id-ID', { timeZone, dateStyle: 'full', timeStyle: 'short' });
-    formatters.set(timeZone, formatter);
-  }
-  const zone = new Intl.DateTimeFormat('id-ID', { timeZone, timeZoneName: 'short' })
-    .formatToParts(new Date(iso))
-    .find((p) => p.type === 'timeZoneName')?.value;
-  return `${formatter.format(new Date(iso))}${zone ? ` ${zone}` : ''}`;
-}

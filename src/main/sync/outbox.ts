@@ -117,6 +117,18 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
       .run().changes;
   }
 
+  /**
+   * After a restore: a job the backup holds as pending or in flight may have been sent after the
+   * backup was taken. Each becomes unknown, to be looked up on the remote before any resend.
+   */
+  function unsettleAfterRestore(): number {
+    return db
+      .update(outbox)
+      .set({ state: 'unknown', nextAttemptAt: clock(), updatedAt: clock() })
+      .where(inArray(outbox.state, ['pending', 'in_flight']))
+      .run().changes;
+  }
+
   function remoteIdOf(orderId: string): string | undefined {
     return db.select({ id: remoteOrders.remoteOrderId }).from(remoteOrders).where(eq(remoteOrders.orderId, orderId)).get()?.id;
   }
@@ -166,6 +178,6 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
       .all();
   }
 
-  return { journal, due, update, claim, recoverInFlight, remoteIdOf, isMappedRemote, complete, counts, conflicts, get, openJobsOf };
+  return { journal, due, update, claim, recoverInFlight, unsettleAfterRestore, remoteIdOf, isMappedRemote, complete, counts, conflicts, get, openJobsOf };
 }
 export type Outbox = ReturnType<typeof createOutbox>;

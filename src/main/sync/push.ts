@@ -4,12 +4,15 @@
  *   pending --claim (committed)--> in_flight --2xx--> done (a create maps local id -> remote id)
  *   in_flight --lost response, timeout, 5xx, 409--> unknown
  *   in_flight --refused before it was sent (no connection, 429, 401)--> pending, with backoff
+ *   in_flight --checkin answered 409 ALREADY_CHECKED_IN--> done (checked in there already; noted in lastError)
+ *   in_flight --checkin answered 404 NOT_FOUND (no such route) or 405--> skipped (the remote has no check-in)
  *   in_flight --other 4xx--> conflict (an operator decides: conflicts.ts)
  *   unknown --look the order up remotely--> done (adopted) | pending (resend) | conflict (a 409 that did not apply)
  *
  * A restart turns in_flight into unknown (outbox.recoverInFlight). Nothing is resent before an
  * unknown is settled by looking, so a remote that applied a request but whose answer was lost
- * never gets it twice.
+ * never gets it twice. A check-in is looked up as the order's detail: applied when its participant
+ * is checked_in there.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.js';
@@ -30,6 +33,7 @@ interface RemoteOrder {
   id: string;
   status: string;
   paymentStatus: string;
+  participants?: { status?: string }[];
   customerEmail?: string;
   customerName?: string;
   ticketCategoryName?: string;
@@ -67,7 +71,7 @@ export function createPusher({ db, clock, outbox }: PushDeps) {
     };
   }
 
-  const ACTION_PATH: Record<Exclude<Job['kind'], 'create'>, string[]> = {
+  const ACTION_PATH: Record<Exclude<Job['kind'], 'create' | 'checkin'>, string[]> = {
     checkout: ['checkout'],
     confirm: ['payment', 'confirm'],
     reject: ['payment', 'reject'],
@@ -79,6 +83,11 @@ export function createPusher({ db, clock, outbox }: PushDeps) {
     if (job.kind === 'create') return client.post(base, createBody(order), job.idempotencyKey);
     const remoteId = outbox.remoteIdOf(order.id);
     if (!remoteId) throw new Error(`outbox job ${job.seq}: order ${order.id} has no remote id yet`);
+    // The remote issued its own participant (and ticket number) for the order: the order id is
+    // the one name of the ticket both sides share.
+    if (job.kind === 'checkin') {
+      return client.post(['events', order.eventId, 'check-ins'], { orderId: remoteId, ...job.payload }, job.idempotencyKey);
+    }
     return client.post([...base, remoteId, ...ACTION_PATH[job.kind]], job.payload ?? {}, job.idempotencyKey);
   }
 
@@ -95,6 +104,7 @@ export function createPusher({ db, clock, outbox }: PushDeps) {
     if (job.kind === 'cancel') return remote.status === 'cancelled';
     if (job.kind === 'reject') return remote.status === 'payment_pending';
     if (job.kind === 'confirm') return remote.paymentStatus === 'paid';
+    if (job.kind === 'checkin') return remote.participants?.some((p) => p.status === 'checked_in') ?? false;
     const method = (job.payload as { method?: string } | null)?.method;
     const deferred = method === 'bank_transfer' || method === 'qris';
     return remote.paymentStatus === 'paid' || (deferred && remote.status === 'verification_pending');
@@ -165,8 +175,30 @@ export function createPusher({ db, clock, outbox }: PushDeps) {
     return unreachable ? 'offline' : 'ok';
   }
 
+  /**
+   * Refusals that settle a check-in without an operator: the ticket is checked in there already
+   * (at a gate of the remote, or by an earlier attempt of ours), or the remote has no check-in at
+   * all (404 NOT_FOUND for an unknown route, 405): a remote that only sells still has the sale, and
+   * the check-in stays a local fact. Anything else is handled like any job's refusal.
+   */
+  function checkInSettled(job: Job, failure: Failure): Signal | undefined {
+    if (job.kind !== 'checkin' || failure.kind !== 'http') return undefined;
+    const lastError = describe(failure);
+    if (failure.status === 409 && failure.code === 'ALREADY_CHECKED_IN') {
+      outbox.update(job.seq, { state: 'done', lastStatus: failure.status, lastError });
+      return 'ok';
+    }
+    if (failure.status === 405 || (failure.status === 404 && failure.code === 'NOT_FOUND')) {
+      outbox.update(job.seq, { state: 'skipped', lastStatus: failure.status, lastError: `the remote has no check-in: ${lastError}` });
+      return 'ok';
+    }
+    return undefined;
+  }
+
   /** A send failed: whether it may have been applied decides between pending and unknown. */
   function sendFailed(job: Job, failure: Failure): Signal {
+    const settledCheckIn = checkInSettled(job, failure);
+    if (settledCheckIn) return settledCheckIn;
     const lastError = describe(failure);
     if (failure.kind === 'not_sent') {
       retryLater(job, { state: 'pending', lastError });

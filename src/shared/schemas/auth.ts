@@ -4,7 +4,8 @@ import { Timestamp, Ulid } from './common.js';
 /** super_admin, organizer and staff operate the service; customer is the role of walk-in buyers. */
 export const Role = z.enum(['super_admin', 'organizer', 'staff', 'customer']);
 export type Role = z.infer<typeof Role>;
-export const Permission = z.enum(['event:read', 'event:update']);
+/** event:update implies the other two; event:checkin (gate staff) allows only the check-in endpoints. */
+export const Permission = z.enum(['event:read', 'event:update', 'event:checkin']);
 export type Permission = z.infer<typeof Permission>;
 
 export const User = z.object({

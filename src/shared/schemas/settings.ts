@@ -1,25 +1,55 @@
 import { z } from 'zod';
 
-const HoldWindowMinutes = z.number().int().min(1).max(24 * 60);
 export const OfflineAllotmentPercent = z.number().int().min(0).max(100);
 export const InvoiceLayout = z.enum(['a4', 'receipt']);
 export type InvoiceLayout = z.infer<typeof InvoiceLayout>;
 
+/** An origin a browser names in its Origin header: scheme, host and port, nothing else. */
+const Origin = z.url({ protocol: /^https?$/ }).refine((url) => URL.canParse(url) && new URL(url).origin === url, 'harus berupa origin saja, misalnya https://kios.contoh.id');
+const PerMinute = z.number().int().min(10).max(1_000_000);
+
+/** The rule of each setting, once: the settings add their defaults, a patch takes them as they are. */
+const RULES = {
+  /** How long an unpaid order holds its seat before it expires. */
+  holdWindowMinutes: z.number().int().min(1).max(24 * 60),
+  /** The invoice layout printed when none is asked for. */
+  invoiceLayout: InvoiceLayout,
+  /** Share of the seats the remote had left at the last pull that this counter may sell offline. */
+  offlineAllotmentPercent: OfflineAllotmentPercent,
+  /**
+   * Where serve listens when not told (--host): loopback only by default; a LAN address makes the
+   * counter reachable by the venue's devices (LAN mode, README "Devices on the LAN").
+   */
+  listenHost: z.string().trim().min(1).max(253),
+  /** The port serve listens on when not told (--port); fixed, so that devices are set up once. */
+  listenPort: z.number().int().min(1).max(65_535),
+  /** Web origins allowed to call this service from a browser (CORS); none by default. */
+  corsOrigins: z.array(Origin).max(20),
+  /** Requests per minute one API key or login may make from the LAN. */
+  requestsPerMinutePerKey: PerMinute,
+  /** Requests per minute one LAN address may make without credentials. */
+  requestsPerMinutePerAddress: PerMinute,
+  /** How often serve writes an online backup into backups/ (0: never). */
+  backupIntervalMinutes: z.number().int().min(0).max(7 * 24 * 60),
+  /** How many of those backups are kept, the oldest deleted first. */
+  backupsKept: z.number().int().min(1).max(1000),
+};
+
 /** The counter's own settings (the settings store, shared by the service, the CLI and the UI). */
 export const Settings = z.object({
-  /** How long an unpaid order holds its seat before it expires. */
-  holdWindowMinutes: HoldWindowMinutes.default(15),
-  /** The invoice layout printed when none is asked for. */
-  invoiceLayout: InvoiceLayout.default('a4'),
-  /** Share of the seats the remote had left at the last pull that this counter may sell offline. */
-  offlineAllotmentPercent: OfflineAllotmentPercent.default(25),
+  holdWindowMinutes: RULES.holdWindowMinutes.default(15),
+  invoiceLayout: RULES.invoiceLayout.default('a4'),
+  offlineAllotmentPercent: RULES.offlineAllotmentPercent.default(25),
+  listenHost: RULES.listenHost.default('127.0.0.1'),
+  listenPort: RULES.listenPort.default(8787),
+  corsOrigins: RULES.corsOrigins.default([]),
+  requestsPerMinutePerKey: RULES.requestsPerMinutePerKey.default(600),
+  requestsPerMinutePerAddress: RULES.requestsPerMinutePerAddress.default(120),
+  backupIntervalMinutes: RULES.backupIntervalMinutes.default(60),
+  backupsKept: RULES.backupsKept.default(24),
 });
 export type Settings = z.infer<typeof Settings>;
 
 /** A change to some settings; the fields carry no defaults, so a missing one stays as it is. */
-export const SettingsPatch = z.strictObject({
-  holdWindowMinutes: HoldWindowMinutes,
-  invoiceLayout: InvoiceLayout,
-  offlineAllotmentPercent: OfflineAllotmentPercent,
-}).partial();
+export const SettingsPatch = z.strictObject(RULES).partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

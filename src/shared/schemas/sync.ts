@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { Timestamp, Ulid } from './common.js';
 
 export const SyncState = z.enum(['idle', 'syncing', 'offline', 'auth_required']);
+
+/** The changes of an order the outbox replicates, in the order they can happen. */
+export const CHANGE_KINDS = ['create', 'checkout', 'confirm', 'reject', 'cancel', 'checkin'] as const;
+export const ChangeKind = z.enum(CHANGE_KINDS);
+export type ChangeKind = z.infer<typeof ChangeKind>;
 export type SyncState = z.infer<typeof SyncState>;
 
 export const RemoteSettingsBody = z.object({
@@ -51,7 +56,7 @@ export const Conflict = z.object({
   seq: z.number().int(),
   orderId: Ulid,
   eventId: Ulid,
-  kind: z.enum(['create', 'checkout', 'confirm', 'reject', 'cancel']),
+  kind: ChangeKind,
   customerName: z.string(),
   customerEmail: z.string(),
   status: z.number().int().nullable(),

@@ -9,6 +9,7 @@ import { toUserDto } from '../../domain/users.js';
 import type { Services } from '../../services.js';
 import { actorOf, authenticate } from '../auth.js';
 import { ok } from '../envelope.js';
+import { lanPeer } from '../peer.js';
 import { AUTH_ERRORS, SECURITY, errorResponses } from '../responses.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -24,8 +25,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
+      const peer = lanPeer(request);
+      if (peer) services.authAttempts.check(peer);
       const user = services.users.authenticate(request.body.email, request.body.password);
-      if (!user) throw new AppError('UNAUTHENTICATED', messages.invalidLogin);
+      if (!user) {
+        if (peer) services.authAttempts.failed(peer);
+        throw new AppError('UNAUTHENTICATED', messages.invalidLogin);
+      }
       const { token, expiresAt } = await services.tokens.issue(user.id);
       return ok(request, messages.loggedIn, { token, expiresAt: toIso(expiresAt), user: toUserDto(user) });
     },
@@ -53,8 +59,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(
     '/health',
     {
+      config: { credentialsFromLan: true },
       schema: {
-        summary: 'Liveness (extension, no credentials)',
+        summary: 'Liveness (extension; no credentials from this machine, an API key or login from the LAN)',
         tags: ['service'],
         response: { 200: envelope(z.object({ status: z.literal('ok'), service: z.literal('ticket-counter') })) },
       },

@@ -21,9 +21,11 @@ export const setupRoutes: FastifyPluginAsyncZod<{ services: Services; launchToke
   app.get(
     '/setup',
     {
+      config: { credentialsFromLan: true },
       schema: {
         summary: 'Extension: whether this counter still needs setting up, and whether the demo logins exist',
-        description: 'No credentials: the login screen asks before anyone can log in. It reveals two booleans, so it is open to every caller.',
+        description:
+          'No credentials from this machine: the login screen asks before anyone can log in. In LAN mode another machine needs an API key or a login (the UI then goes straight to its login).',
         ...common,
         response: { 200: envelope(SetupState), ...errorResponses() },
       },

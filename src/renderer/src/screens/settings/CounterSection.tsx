@@ -1,17 +1,23 @@
 /** The counter's own rules: how long an unpaid order holds its seat, the offline allotment, the invoice printed. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { InvoiceLayout, SettingsPatch, type Settings } from '../../../../shared/schemas/settings.js';
 import { useSaveSettings, useSettings } from '../../api/hooks';
 import { Field, Notice } from '../../components/Field';
 import { LAYOUT_LABEL } from '../../invoice';
 
+/** The settings an operator's screen changes, each required in the form. */
+const CounterRules = SettingsPatch.pick({ holdWindowMinutes: true, offlineAllotmentPercent: true, invoiceLayout: true }).required();
+type CounterRules = z.infer<typeof CounterRules>;
+const pickRules = ({ holdWindowMinutes, offlineAllotmentPercent, invoiceLayout }: Settings): CounterRules => ({ holdWindowMinutes, offlineAllotmentPercent, invoiceLayout });
+
 export function CounterSection({ editable }: { editable: boolean }) {
   const settings = useSettings();
   const save = useSaveSettings();
-  // The settings without their defaults: the form always holds every value. The stored values
-  // arrive (and come back after a save) while the operator may be typing: what was typed stays.
-  const form = useForm<Settings>({ resolver: zodResolver(SettingsPatch.required()), values: settings.data, resetOptions: { keepDirtyValues: true } });
+  // The stored values arrive (and come back after a save) while the operator may be typing: what
+  // was typed stays. Network, limits and backups are set where they take effect (README).
+  const form = useForm<CounterRules>({ resolver: zodResolver(CounterRules), values: settings.data && pickRules(settings.data), resetOptions: { keepDirtyValues: true } });
   const { errors } = form.formState;
   return (
     <section className="card">

@@ -24,6 +24,7 @@ const KIND_LABEL: Record<Conflict['kind'], string> = {
   confirm: 'Konfirmasi pembayaran',
   reject: 'Penolakan pembayaran',
   cancel: 'Pembatalan',
+  checkin: 'Check-in di gerbang',
 };
 
 type Action = 'retry' | 'dismiss' | 'cancel-local' | 'link';

@@ -1,0 +1,52 @@
+/**
+ * Online backups: a consistent copy of the database taken while the counter sells (SQLite's backup
+ * API, through better-sqlite3), readable by the owner only. `serve` writes one into backups/ in
+ * the data dir on a timer (settings backupIntervalMinutes) and keeps the newest backupsKept;
+ * `backup --out FILE` writes one where it is told.
+ */
+import { chmodSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CounterDb } from '../db/connection.js';
+import type { Clock } from '../domain/clock.js';
+import type { SettingsStore } from '../settings/store.js';
+
+const SCHEDULED = /^counter-\d{8}T\d{6}\d{3}Z\.db$/;
+
+/** 2026-11-22T13:05:09.123Z as 20261122T130509123Z: sortable, and a valid file name everywhere. */
+export const fileStamp = (ms: number) => new Date(ms).toISOString().replace(/[-:.]/g, '');
+
+export const backupsDir = (dataDir: string) => join(dataDir, 'backups');
+
+export function createBackups(database: CounterDb, dataDir: string, clock: Clock, settings: SettingsStore) {
+  const dir = backupsDir(dataDir);
+
+  async function backupTo(file: string): Promise<string> {
+    await database.sqlite.backup(file);
+    chmodSync(file, 0o600);
+    return file;
+  }
+
+  /** The scheduled backups, oldest first. */
+  function list(): string[] {
+    try {
+      return readdirSync(dir)
+        .filter((name) => SCHEDULED.test(name))
+        .sort()
+        .map((name) => join(dir, name));
+    } catch {
+      return [];
+    }
+  }
+
+  /** One scheduled backup, then the oldest beyond what the settings keep are deleted. */
+  async function scheduled(): Promise<string> {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const file = await backupTo(join(dir, `counter-${fileStamp(clock())}.db`));
+    const all = list();
+    for (const old of all.slice(0, Math.max(0, all.length - settings.get().backupsKept))) rmSync(old, { force: true });
+    return file;
+  }
+
+  return { backupTo, scheduled, list };
+}
+export type Backups = ReturnType<typeof createBackups>;

@@ -1,0 +1,55 @@
+/**
+ * Failed credentials (a wrong password, an unknown or revoked API key, a bad token) counted per
+ * source, so that guessing from one place is slowed down: after ALLOWED failures within WINDOW_MS
+ * the source is refused for a while, twice as long each time it happens again, up to MAX_BLOCK_MS.
+ * A success does not wipe the count: one valid key must not buy endless guesses at another.
+ */
+import { messages } from '../../shared/messages.js';
+import type { Clock } from './clock.js';
+import { AppError } from './errors.js';
+
+const ALLOWED = 10;
+const WINDOW_MS = 10 * 60_000;
+const FIRST_BLOCK_MS = 30_000;
+const MAX_BLOCK_MS = 15 * 60_000;
+/** Sources remembered at most: a flood of addresses cannot grow this without bound. */
+const MAX_SOURCES = 10_000;
+
+interface Record {
+  failures: number[];
+  blockedUntil: number;
+  blocks: number;
+}
+
+export function createAuthAttempts(clock: Clock) {
+  const sources = new Map<string, Record>();
+
+  /** Throws RATE_LIMITED (with when to try again) while the source is refused. */
+  function check(source: string): void {
+    const now = clock();
+    const record = sources.get(source);
+    if (record && record.blockedUntil > now) {
+      throw new AppError('RATE_LIMITED', messages.tooManyFailedAttempts, undefined, Math.ceil((record.blockedUntil - now) / 1000));
+    }
+  }
+
+  function failed(source: string): void {
+    const now = clock();
+    let record = sources.get(source);
+    if (!record) {
+      if (sources.size >= MAX_SOURCES) sources.delete(sources.keys().next().value!);
+      record = { failures: [], blockedUntil: 0, blocks: 0 };
+      sources.set(source, record);
+    }
+    record.failures = record.failures.filter((at) => now - at < WINDOW_MS);
+    record.failures.push(now);
+    if (record.failures.length >= ALLOWED) {
+      record.blocks += 1;
+      record.blockedUntil = now + Math.min(FIRST_BLOCK_MS * 2 ** (record.blocks - 1), MAX_BLOCK_MS);
+      record.failures = [];
+    }
+  }
+
+  return { check, failed };
+}
+export type AuthAttempts = ReturnType<typeof createAuthAttempts>;

@@ -1,0 +1,175 @@
+/**
+ * Check-in at the gate: a scanner names a ticket (its printed number, the signed token in its QR
+ * code, or its order) and checks the participant in, once. It works offline like a sale: one local
+ * transaction, in the same group commit as the order transitions, which for an order of a remote
+ * event also records the outbox job that replicates the check-in (journal.ts).
+ *
+ * A token is believed only with this counter's signature over it: a forged, altered or other
+ * event's token is refused as invalid (400), never used to look anything up.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { CheckIn, CheckInBody, CheckInResult, GateParticipant, TicketIdentifierField, TicketLookupQuery } from '../../shared/schemas/check-in.js';
+import { messages } from '../../shared/messages.js';
+import { InvalidTicketToken, verifyTicketToken } from '../../shared/ticket-token.js';
+import type { Db } from '../db/connection.js';
+import type { GroupCommit } from '../db/group-commit.js';
+import { checkIns, orders, participants, ticketCategories, users } from '../db/schema.js';
+import type { Actor } from './access.js';
+import type { Clock } from './clock.js';
+import { AppError, fieldError } from './errors.js';
+import type { EventRow, EventService } from './events.js';
+import type { OrderJournal } from './journal.js';
+import type { TicketSigner } from './ticket-signing.js';
+import { formatDateTime, parseInstant, toIso } from './time.js';
+
+export interface CheckInDeps {
+  db: Db;
+  clock: Clock;
+  events: EventService;
+  groupCommit: GroupCommit;
+  journal: OrderJournal;
+  signer: TicketSigner;
+}
+
+/** How far ahead of this clock a scanner's checkedInAt may be: two devices' clocks differ a little. */
+const CLOCK_SKEW_MS = 60_000;
+
+type CheckInRow = typeof checkIns.$inferSelect;
+
+/** "3171********0001": enough to compare with the card in hand; a gate never needs the whole NIK. */
+export function maskIdentityNumber(identityNumber: string): string {
+  if (identityNumber.length <= 8) return '*'.repeat(identityNumber.length);
+  return `${identityNumber.slice(0, 4)}${'*'.repeat(identityNumber.length - 8)}${identityNumber.slice(-4)}`;
+}
+
+/** The ticket a request names: which field named it, and how to find its participant's id (404 if none). */
+interface Located {
+  field: TicketIdentifierField;
+  participantId(): string;
+}
+
+export function createCheckInService({ db, clock, events, groupCommit, journal, signer }: CheckInDeps) {
+  const ph = sql.placeholder;
+  const byTicketNumber = db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(and(eq(participants.eventId, ph('eventId')), eq(participants.ticketNumber, ph('ticketNumber'))))
+    .prepare();
+  const byParticipantId = db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(and(eq(participants.eventId, ph('eventId')), eq(participants.id, ph('id'))))
+    .prepare();
+  // The order and its participant, if it has one: only a paid order has.
+  const byOrder = db
+    .select({ participantId: participants.id })
+    .from(orders)
+    .leftJoin(participants, eq(participants.orderId, orders.id))
+    .where(and(eq(orders.eventId, ph('eventId')), eq(orders.id, ph('orderId'))))
+    .prepare();
+  const gateRow = db
+    .select({ participant: participants, categoryName: ticketCategories.name, checkIn: checkIns, checkedInBy: users.name })
+    .from(participants)
+    .innerJoin(ticketCategories, eq(ticketCategories.id, participants.ticketCategoryId))
+    .leftJoin(checkIns, eq(checkIns.participantId, participants.id))
+    .leftJoin(users, eq(users.id, checkIns.userId))
+    .where(eq(participants.id, ph('id')))
+    .prepare();
+
+  const notFound = () => new AppError('TICKET_NOT_FOUND', messages.ticketNotFound);
+  const found = (row: { id: string } | undefined) => {
+    if (!row) throw notFound();
+    return row.id;
+  };
+
+  /** The ticket the request names (the schema lets exactly one identifier through); a token is verified first. */
+  async function locate(event: EventRow, named: TicketLookupQuery): Promise<Located> {
+    const { ticketNumber, token, orderId } = named;
+    if (ticketNumber !== undefined) {
+      return { field: 'ticketNumber', participantId: () => found(byTicketNumber.get({ eventId: event.id, ticketNumber })) };
+    }
+    if (token !== undefined) {
+      const claims = await verifyTicketToken(token, [signer.verificationKey], event.id).catch((error: unknown) => {
+        if (error instanceof InvalidTicketToken) throw fieldError('token', messages.ticketTokenInvalid);
+        throw error;
+      });
+      return { field: 'token', participantId: () => found(byParticipantId.get({ eventId: event.id, id: claims.pid })) };
+    }
+    return {
+      field: 'orderId',
+      participantId() {
+        const row = byOrder.get({ eventId: event.id, orderId: orderId ?? '' });
+        if (!row) throw notFound();
+        if (row.participantId === null) throw new AppError('TICKET_NOT_FOUND', messages.ticketNotPaid);
+        return row.participantId;
+      },
+    };
+  }
+
+  function toCheckInDto(event: EventRow, row: CheckInRow, checkedInBy: string): CheckIn {
+    return { checkedInAt: toIso(row.checkedInAt, event.timezone), gate: row.gate, checkedInBy };
+  }
+
+  function gateView(event: EventRow, participantId: string): GateParticipant {
+    const row = gateRow.get({ id: participantId });
+    if (!row) throw notFound();
+    const { participant } = row;
+    return {
+      id: participant.id,
+      orderId: participant.orderId,
+      ticketNumber: participant.ticketNumber,
+      name: participant.name,
+      ticketCategoryId: participant.ticketCategoryId,
+      ticketCategoryName: row.categoryName,
+      status: participant.status,
+      identityNumber: maskIdentityNumber(participant.identityNumber),
+      checkIn: row.checkIn ? toCheckInDto(event, row.checkIn, row.checkedInBy ?? '') : null,
+    };
+  }
+
+  /** The ticket as the gate sees it, checked in or not. Permission event:checkin (or update). */
+  async function lookup(actor: Actor, idOrSlug: string, named: TicketLookupQuery): Promise<GateParticipant> {
+    const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    const located = await locate(event, named);
+    return gateView(event, located.participantId());
+  }
+
+  /** The second scan of a ticket: 409, saying when and where it was checked in. */
+  function alreadyCheckedIn(event: EventRow, existing: CheckIn, field: TicketIdentifierField): AppError {
+    const message = messages.alreadyCheckedIn(formatDateTime(existing.checkedInAt, event.timezone), existing.gate);
+    return new AppError('ALREADY_CHECKED_IN', message, [{ field, message }]);
+  }
+
+  /** Checks the named ticket in, once. Permission event:checkin (or update). */
+  async function checkIn(actor: Actor, idOrSlug: string, body: CheckInBody): Promise<CheckInResult> {
+    const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    const checkedInAt = body.checkedInAt === undefined ? clock() : parseInstant(body.checkedInAt);
+    if (checkedInAt > clock() + CLOCK_SKEW_MS) throw fieldError('checkedInAt', messages.checkedInAtInFuture);
+    const gate = body.gate ?? '';
+    const located = await locate(event, body);
+    return groupCommit(() => {
+      // Read inside the transaction, so that of two scans at once the second sees the first.
+      const before = gateView(event, located.participantId());
+      if (before.checkIn) throw alreadyCheckedIn(event, before.checkIn, located.field);
+      const row = {
+        participantId: before.id,
+        orderId: before.orderId,
+        eventId: event.id,
+        checkedInAt,
+        gate,
+        userId: actor.userId,
+        apiKeyId: actor.apiKeyId ?? null,
+        createdAt: clock(),
+      } satisfies CheckInRow;
+      db.insert(checkIns).values(row).run();
+      db.update(participants).set({ status: 'checked_in' }).where(eq(participants.id, before.id)).run();
+      // The body to replay on the remote, less the order id the remote knows the order by (push.ts).
+      const replay = { checkedInAt: toIso(checkedInAt, event.timezone), ...(gate ? { gate } : {}) };
+      journal.record({ id: before.orderId, eventId: event.id }, 'checkin', replay);
+      return { participant: gateView(event, before.id), checkIn: toCheckInDto(event, row, actor.name) };
+    });
+  }
+
+  return { lookup, checkIn };
+}
+export type CheckInService = ReturnType<typeof createCheckInService>;

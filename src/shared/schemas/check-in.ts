@@ -1,0 +1,69 @@
+/**
+ * Check-in at the gate (an extension): a scanner names a ticket by its printed number, by the
+ * signed token in its QR code, or by its order (one order is one ticket), looks it up and checks
+ * the participant in, once.
+ */
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { Timestamp, Ulid } from './common.js';
+
+/** The ways a gate names a ticket; a request gives exactly one of them. */
+export const TICKET_IDENTIFIERS = ['ticketNumber', 'token', 'orderId'] as const;
+export type TicketIdentifierField = (typeof TICKET_IDENTIFIERS)[number];
+
+const identifierShape = {
+  ticketNumber: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    // Typed by hand at a gate: "bs4a-adxy" is the ticket BS4A-ADXY.
+    .toUpperCase()
+    .optional()
+    .meta({ description: 'The ticket number as printed, e.g. BS4A-ADXY (case does not matter).' }),
+  token: z.string().min(1).max(2000).optional().meta({ description: "The signed ticket token read from the ticket's QR code." }),
+  orderId: z.string().min(1).max(100).optional().meta({ description: 'The order of the ticket (one order is one ticket).' }),
+};
+
+function exactlyOneIdentifier(value: Partial<Record<TicketIdentifierField, string>>, ctx: z.RefinementCtx): void {
+  const given = TICKET_IDENTIFIERS.filter((field) => value[field] !== undefined);
+  if (given.length !== 1) ctx.addIssue({ code: 'custom', path: given.length > 1 ? [given[1]!] : [], message: messages.ticketIdentifierOne });
+}
+
+export const TicketLookupQuery = z.object(identifierShape).superRefine(exactlyOneIdentifier);
+export type TicketLookupQuery = z.infer<typeof TicketLookupQuery>;
+
+export const CheckInBody = z
+  .object({
+    ...identifierShape,
+    gate: z.string().trim().min(1).max(100).optional().meta({ description: 'The gate or device checking in, e.g. "Gerbang Utara".' }),
+    checkedInAt: Timestamp.optional().meta({
+      description: 'When the ticket was scanned (default: now); replication sends the time of the original scan. At most a minute ahead of the service clock.',
+    }),
+  })
+  .superRefine(exactlyOneIdentifier);
+export type CheckInBody = z.infer<typeof CheckInBody>;
+
+export const CheckIn = z.object({
+  checkedInAt: Timestamp.meta({ description: "In the event's time zone." }),
+  gate: z.string().meta({ description: 'Empty when no gate was given.' }),
+  checkedInBy: z.string().meta({ description: 'The name of the user whose credential checked the ticket in.' }),
+});
+export type CheckIn = z.infer<typeof CheckIn>;
+
+/** A participant as a gate needs it: enough to recognise the person, never the whole identity number. */
+export const GateParticipant = z.object({
+  id: Ulid,
+  orderId: Ulid,
+  ticketNumber: z.string(),
+  name: z.string(),
+  ticketCategoryId: Ulid,
+  ticketCategoryName: z.string(),
+  status: z.string().meta({ examples: ['registered', 'checked_in'] }),
+  identityNumber: z.string().meta({ description: 'Masked: the first and last 4 digits only.', examples: ['3171********0001'] }),
+  checkIn: CheckIn.nullable().meta({ description: 'null until the participant is checked in.' }),
+});
+export type GateParticipant = z.infer<typeof GateParticipant>;
+
+export const CheckInResult = z.object({ participant: GateParticipant, checkIn: CheckIn });
+export type CheckInResult = z.infer<typeof CheckInResult>;

@@ -1,0 +1,127 @@
+/**
+ * Check-ins replicated like orders: a counter (`serve` on its own data dir) checks tickets in
+ * whatever the network does, and its outbox replays each check-in on the remote (central, `serve`
+ * with the demo) by the remote's order id, keeping the time and gate of the scan. A remote that
+ * checked the ticket in itself settles the job; a remote without check-in skips it without a
+ * conflict and without holding anything else up; a lost answer is looked up before any resend.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import {
+  DEMO,
+  act,
+  createCounter,
+  data,
+  expectExactlyOnce,
+  gateView,
+  goneOffline,
+  outboxRows,
+  postCheckIn,
+  remoteIds,
+  sell,
+  settled,
+  startCentral,
+  syncRun,
+  syncStatus,
+  type Central,
+  type Instance,
+} from '../support/sync-world.js';
+
+describe('check-ins replicated to a remote', () => {
+  let central: Central;
+  let proxy: FaultProxy;
+  let counter: Instance;
+
+  beforeAll(async () => {
+    central = await startCentral();
+    proxy = await startFaultProxy(central.url);
+    counter = await createCounter('loket', proxy.url, central.counterKey);
+    expect(await syncRun(counter)).toMatchObject({ state: 'idle', pending: 0, conflicts: 0, lastError: null });
+  });
+
+  afterAll(async () => {
+    await counter?.close();
+    await proxy?.close();
+    await central?.close();
+  });
+
+  /** A sale paid in cash at the counter and already on the remote: its detail, with its remote id. */
+  async function paidOnRemote() {
+    const order = await act(counter, await sell(counter), 'cash');
+    await settled(counter);
+    return { order, remoteId: remoteIds(counter.dataDir).get(order.id)! };
+  }
+  const checkInJob = (orderId: string) => outboxRows(counter.dataDir, orderId).find((job) => job.kind === 'checkin');
+
+  it('a check-in made while the remote is unreachable reaches it once it is back, with the time and gate of the scan', async () => {
+    const { order, remoteId } = await paidOnRemote();
+    await proxy.setFault({ kind: 'down' });
+    await goneOffline(counter);
+
+    const [participant] = order.participants;
+    const local = data(await postCheckIn(counter, { ticketNumber: participant.ticketNumber, gate: 'Gerbang Utara' }), 201);
+    expect(local.participant.status).toBe('checked_in');
+    expect(checkInJob(order.id)).toMatchObject({ state: 'pending' });
+    expect((await gateView(central, remoteId)).checkIn).toBeNull();
+
+    await proxy.setFault({ kind: 'pass' });
+    await settled(counter);
+    expect(checkInJob(order.id)).toMatchObject({ state: 'done', last_error: null });
+    const there = await gateView(central, remoteId);
+    expect(there.status).toBe('checked_in');
+    expect(there.checkIn).toMatchObject({ checkedInAt: local.checkIn.checkedInAt, gate: 'Gerbang Utara' });
+    const detail = data(await central.call(`/events/${DEMO.eventId}/admin/orders/${remoteId}`));
+    expect(detail.participants.map((p: { status: string }) => p.status)).toEqual(['checked_in']);
+    // The remote issued its own ticket number for the order (README, "Check-in at the gate").
+    expect(detail.participants[0].ticketNumber).not.toBe(participant.ticketNumber);
+  });
+
+  it('a ticket the remote checked in already: the job is done (409 ALREADY_CHECKED_IN noted), no conflict, the first check-in stands there', async () => {
+    const { order, remoteId } = await paidOnRemote();
+    data(await postCheckIn(central, { orderId: remoteId, gate: 'Gerbang Pusat' }), 201);
+    data(await postCheckIn(counter, { orderId: order.id, gate: 'Gerbang Loket' }), 201);
+    await settled(counter);
+    const job = checkInJob(order.id)!;
+    expect(job).toMatchObject({ state: 'done', last_status: 409 });
+    expect(job.last_error).toMatch(/ALREADY_CHECKED_IN/);
+    expect((await syncStatus(counter)).conflicts).toBe(0);
+    expect((await gateView(central, remoteId)).checkIn.gate).toBe('Gerbang Pusat');
+  });
+
+  it('a lost answer is settled by looking the order up: the check-in is sent once, even to a remote that ignores Idempotency-Key', async () => {
+    const { order, remoteId } = await paidOnRemote();
+    const from = proxy.seen.length;
+    await proxy.setFault({ kind: 'drop_response', stripIdempotency: true }, ['POST']);
+    data(await postCheckIn(counter, { orderId: order.id }), 201);
+    await settled(counter);
+    await proxy.setFault({ kind: 'pass' });
+    const sent = proxy.seen.slice(from).filter((s) => s.method === 'POST' && s.path.endsWith('/check-ins'));
+    expect(sent.map((s) => s.remoteStatus)).toEqual([201]);
+    expect(checkInJob(order.id)).toMatchObject({ state: 'done' });
+    expect((await gateView(central, remoteId)).status).toBe('checked_in');
+  });
+
+  it.each([
+    [404, 'NOT_FOUND'],
+    [405, undefined],
+  ])('a remote without check-in (%i %s): the job is skipped, not a conflict, and the outbox goes on', async (status, code) => {
+    const { order, remoteId } = await paidOnRemote();
+    await proxy.setFault({ kind: 'status', status, code, path: /\/check-ins$/ });
+    try {
+      data(await postCheckIn(counter, { orderId: order.id, gate: 'Gerbang Utara' }), 201);
+      // Changes after it still go: a sale and its payment.
+      const later = await act(counter, await sell(counter), 'cash');
+      await settled(counter);
+      const job = checkInJob(order.id)!;
+      expect(job).toMatchObject({ state: 'skipped', last_status: status });
+      expect(job.last_error).toMatch(/^the remote has no check-in: /);
+      expect(outboxRows(counter.dataDir, later.id).map((j) => j.state)).toEqual(['done', 'done']);
+      // Nothing lost: locally checked in, every order on the remote once, in its state.
+      expect((await gateView(counter, order.id)).status).toBe('checked_in');
+      expect((await gateView(central, remoteId)).checkIn).toBeNull();
+      await expectExactlyOnce(counter, central);
+    } finally {
+      await proxy.setFault({ kind: 'pass' });
+    }
+  });
+});
