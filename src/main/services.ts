@@ -6,6 +6,7 @@ import { openDatabase } from './db/connection.js';
 import { createGroupCommit } from './db/group-commit.js';
 import { createAccess } from './domain/access.js';
 import { createApiKeyService } from './domain/apikeys.js';
+import { createAuditLog } from './domain/audit.js';
 import { createAuthAttempts } from './domain/auth-attempts.js';
 import { createCheckInService } from './domain/check-ins.js';
 import { systemClock, type Clock } from './domain/clock.js';
@@ -18,6 +19,7 @@ import { createOrderTransitions } from './domain/order-transitions.js';
 import { createOrderViews, type Links } from './domain/order-views.js';
 import { createOrderService } from './domain/orders.js';
 import { createSeats } from './domain/seats.js';
+import { createSettingsChanges } from './domain/settings-changes.js';
 import { createTicketSigner } from './domain/ticket-signing.js';
 import { createTicketService } from './domain/tickets.js';
 import { createTokenService } from './domain/tokens.js';
@@ -54,7 +56,9 @@ function createCoreServices(options: ServiceOptions) {
 
   const settings = createSettingsStore(options.dataDir);
   const access = createAccess(db);
-  const users = createUserService(db, clock);
+  // Every admin change writes its entry here, in the change's own transaction (domain/audit.ts).
+  const audit = createAuditLog(db, clock);
+  const users = createUserService(db, clock, audit);
   const events = createEventService(db, access, clock);
   // The sync engine is built on these services (sync/engine.ts) and then plugs itself in here:
   // it learns of new outbox jobs and tells the allotment whether the remote is reachable.
@@ -63,16 +67,18 @@ function createCoreServices(options: ServiceOptions) {
   const allotment = createAllotment(db, () => syncHooks.isOffline());
   const journal = outbox.journal;
   const seats = createSeats(db);
-  const expiry = createExpiry(db, clock, seats, journal, () => settings.get().holdWindowMinutes * 60_000);
-  const views = createOrderViews(db, links);
+  const expiry = createExpiry(db, clock, seats, journal, audit, () => settings.get().holdWindowMinutes * 60_000);
+  const views = createOrderViews(db, links, access);
   // One group commit for every write of orders and tickets: one connection has one transaction.
   const groupCommit = createGroupCommit(db);
-  const orderDeps = { db, clock, events, views, seats, expiry, groupCommit, journal, gate: allotment.gate };
+  const orderDeps = { db, clock, events, views, seats, expiry, groupCommit, journal, gate: allotment.gate, audit };
   const signer = createTicketSigner(db);
   return {
     clock,
     database,
     settings,
+    settingsChanges: createSettingsChanges(settings, audit),
+    audit,
     remote: createRemoteStore(options.dataDir, options.sealingKey ?? sealingKeyFromEnv()),
     users,
     access,
@@ -81,16 +87,16 @@ function createCoreServices(options: ServiceOptions) {
     outbox,
     allotment,
     syncHooks,
-    grants: createGrantService(db, clock),
+    grants: createGrantService(db, clock, audit),
     authAttempts: createAuthAttempts(clock),
-    apiKeys: createApiKeyService(db, clock),
+    apiKeys: createApiKeyService(db, clock, audit),
     tokens: createTokenService(db, users, clock),
     tickets: createTicketService(db, events, expiry),
     orders: createOrderService(orderDeps),
     transitions: createOrderTransitions(orderDeps),
     backups: createBackups(database, options.dataDir, clock, settings),
     invoices: createInvoiceService({ events, views, expiry, signer, settings }),
-    checkIns: createCheckInService({ db, clock, events, groupCommit, journal, signer }),
+    checkIns: createCheckInService({ db, clock, events, groupCommit, journal, signer, audit }),
     idempotency: createIdempotencyStore(db, clock),
     importer: createImporter(db, clock),
     /** Set once the listener knows the port it got. */

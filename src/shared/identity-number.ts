@@ -3,6 +3,7 @@
  * the birth date as DDMMYY, with 40 added to the day for women. The counter compares them with
  * the date of birth and gender typed in and warns about a mismatch. It never refuses one: the
  * operator has the card in hand and may override (old cards, typing errors on the card itself).
+ * And how much of a NIK is shown where the whole number is not needed (maskIdentityNumber).
  */
 import type { Registration } from './schemas/registration.js';
 
@@ -48,4 +49,13 @@ export function checkIdentityNumber(nik: string, birthDate: string, gender: Regi
     });
   }
   return mismatches;
+}
+
+/**
+ * "3171********0001": enough to compare with the card in hand, and all that a gate, an order list,
+ * a reader without event:update or the audit log ever gets of a NIK.
+ */
+export function maskIdentityNumber(identityNumber: string): string {
+  if (identityNumber.length <= 8) return '*'.repeat(identityNumber.length);
+  return `${identityNumber.slice(0, 4)}${'*'.repeat(identityNumber.length - 8)}${identityNumber.slice(-4)}`;
 }

@@ -2,8 +2,11 @@
  * Indonesian names of the states and methods an operator and a customer read: on the invoice and in
  * the counter UI alike, so the two never word the same thing two ways.
  */
+import type { AuditAction, AuditCredential } from './schemas/audit.js';
 import type { OrderStatus, PaymentStatus } from './schemas/order.js';
 import type { PaymentMethod } from './schemas/payment.js';
+import type { Settings } from './schemas/settings.js';
+import type { ConflictResolution } from './schemas/sync.js';
 
 export const METHOD_LABEL: Record<PaymentMethod, string> = {
   cash: 'Tunai',
@@ -26,4 +29,51 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
   unpaid: 'Belum dibayar',
   paid: 'Lunas',
   expired: 'Kedaluwarsa',
+};
+
+/** What an audit log entry records, in the operator's words. */
+export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
+  'order.created': 'Pesanan dibuat',
+  'order.paid': 'Pembayaran diterima',
+  'order.payment_pending_verification': 'Pembayaran menunggu verifikasi',
+  'order.payment_rejected': 'Pembayaran ditolak',
+  'order.cancelled': 'Pesanan dibatalkan',
+  'order.expired': 'Pesanan kedaluwarsa',
+  'ticket.checked_in': 'Check-in tiket',
+  'api_key.created': 'Kunci API dibuat',
+  'api_key.revoked': 'Kunci API dicabut',
+  'settings.changed': 'Pengaturan diubah',
+  'remote.changed': 'Koneksi pusat diubah',
+  'conflict.resolved': 'Konflik sinkronisasi diselesaikan',
+  'user.created': 'Pengguna dibuat',
+  'grant.added': 'Hak akses diberikan',
+};
+
+/** How the one who acted proved it (audit log). */
+export const CREDENTIAL_LABEL: Record<AuditCredential, string> = {
+  api_key: 'Kunci API',
+  login: 'Login',
+  cli: 'Baris perintah',
+  system: 'Sistem',
+};
+
+/** An operator's decision about a sync conflict, as its button says it. */
+export const CONFLICT_RESOLUTION_LABEL: Record<ConflictResolution, string> = {
+  retry: 'Kirim ulang',
+  link: 'Tautkan',
+  'cancel-local': 'Batalkan di loket',
+  dismiss: 'Abaikan',
+};
+
+export const SETTING_LABEL: Record<keyof Settings, string> = {
+  holdWindowMinutes: 'Batas waktu bayar (menit)',
+  invoiceLayout: 'Ukuran invoice bawaan',
+  offlineAllotmentPercent: 'Jatah offline (%)',
+  listenHost: 'Alamat layanan',
+  listenPort: 'Port layanan',
+  corsOrigins: 'Origin CORS',
+  requestsPerMinutePerKey: 'Permintaan per menit per kunci',
+  requestsPerMinutePerAddress: 'Permintaan per menit per alamat',
+  backupIntervalMinutes: 'Jarak cadangan (menit)',
+  backupsKept: 'Cadangan disimpan',
 };

@@ -88,6 +88,8 @@ export const messages = {
   setupKeyRefused: 'Kunci API ditolak oleh layanan pusat',
   setupRemoteUnreachable: 'Layanan pusat tidak dapat dihubungi; periksa alamatnya dan koneksi jaringan',
   setupRemoteError: 'Alamat ini tidak menjawab sebagai layanan tiket; periksa alamatnya',
+  auditListed: 'Log audit berhasil diambil',
+  auditForbidden: 'Hanya organizer atau super_admin yang dapat melihat log audit',
   ticketLookedUp: 'Tiket ditemukan',
   checkedIn: 'Check-in berhasil, silakan masuk',
   ticketNotFound: 'Tiket tidak ditemukan atau tidak berlaku untuk acara ini',

@@ -80,7 +80,7 @@ describe('access', () => {
       const h = harness();
       const { key, info } = h.services.apiKeys.create(w.organizer.user.id, 'tablet');
       expect(await statuses({ key }, ['tickets'])).toEqual(all(200, ['tickets']));
-      h.services.apiKeys.revoke(w.organizer.user.id, info.id);
+      h.services.apiKeys.revoke('system', w.organizer.user.id, info.id);
       expect(await statuses({ key })).toEqual(all(401));
       expect(await statuses({ key: w.organizer.key }, ['tickets'])).toEqual(all(200, ['tickets']));
     });

@@ -33,7 +33,7 @@ describe('GET /auth/me', () => {
     const h = harness();
     const caller = makeCaller(h.services, 'organizer');
     const { key, info } = h.services.apiKeys.create(caller.user.id, 'tablet');
-    h.services.apiKeys.revoke(caller.user.id, info.id);
+    h.services.apiKeys.revoke('system', caller.user.id, info.id);
     expectError(await h.request({ url: '/auth/me', key }), 401, 'UNAUTHENTICATED');
   });
 });

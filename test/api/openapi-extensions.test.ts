@@ -26,6 +26,7 @@ const EXTENSIONS: [string, string, boolean, number[]][] = [
   ['get', '/setup', false, [200, 500]],
   ['post', '/setup/demo', false, [200, 400, 403, 409, 413, 415, 500]],
   ['post', '/setup/connect', false, [200, 400, 403, 409, 413, 415, 500]],
+  ['get', '/audit-log', true, [200, 400, 401, 403, 429, 500]],
 ];
 
 describe('OpenAPI of the counter UI extensions', () => {
@@ -39,6 +40,20 @@ describe('OpenAPI of the counter UI extensions', () => {
     if (authenticated) expect(operation.security).toEqual(AUTHENTICATED);
     else expect(operation.security).toBeUndefined();
     expect(Object.keys(operation.responses).map(Number).sort((a, b) => a - b)).toEqual(statuses);
+  });
+
+  it('tags the audit log and documents its entries per action', async () => {
+    const document = (await harness().request({ url: '/openapi.json' })).body;
+    const operation = document.paths['/audit-log'].get;
+    expect(operation.tags).toEqual(['audit']);
+    expect(operation.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['action', 'eventId', 'from', 'limit', 'page', 'to']);
+    expect(JSON.stringify(operation.responses[200])).toContain('order.payment_pending_verification');
+  });
+
+  it('says where identity numbers are masked: every order list, and the detail without event:update', async () => {
+    const document = (await harness().request({ url: '/openapi.json' })).body;
+    expect(document.paths['/events/{idOrSlug}/admin/orders'].get.description).toMatch(/masked/);
+    expect(document.paths['/events/{idOrSlug}/admin/orders/{orderId}'].get.description).toMatch(/whole only for callers with event:update.*masked/s);
   });
 
   it('documents how the setup actions are guarded', async () => {

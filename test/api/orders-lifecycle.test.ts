@@ -316,9 +316,9 @@ describe('the participant a payment issues', () => {
     expect(new URL(participant.qrCode).pathname).toBe(`/events/${w.event.id}/admin/orders/${order.id}/participants/${participant.id}/qr`);
     expect(Date.parse(participant.createdAt)).toBe(h.clock());
 
-    // The list shows the same participant as the detail and the checkout.
+    // The list shows the same participant as the detail and the checkout, its identity number masked.
     const listed = expectList(await h.request({ url: ordersPath(w.event.id), key: w.organizer.key })).data;
-    expect(listed.find((o: { id: string }) => o.id === order.id).participants).toEqual(paid.participants);
+    expect(listed.find((o: { id: string }) => o.id === order.id).participants).toEqual([{ ...participant, identityNumber: '3171********0001' }]);
     expect((await w.detail(order)).participants).toEqual(paid.participants);
   });
 

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../support/clock.js';
 import { expectError, expectList, expectOk, expectValidation } from '../support/envelope.js';
-import { importEvent, orderPath, ordersPath, ticketInput } from '../support/fixtures.js';
+import { importEvent, makeCaller, orderPath, ordersPath, ticketInput } from '../support/fixtures.js';
 import { useHarness } from '../support/harness.js';
 import { query } from '../support/http.js';
 import { ORDER_DETAIL, ORDER_LIST_ITEM, expectShape } from '../support/shapes.js';
@@ -65,6 +65,7 @@ describe('GET /events/{idOrSlug}/admin/orders', () => {
     });
     expect(data[3]).toMatchObject({ ticketCategoryName: 'VIP', totalAmount: '250000.50', status: 'completed' });
     expect(data[3].participants).toHaveLength(1);
+    expect(data[3].participants[0].identityNumber).toMatch(/^\d{4}\*{8}\d{4}$/);
   });
 
   it('answers the same for the slug as for the id', async () => {
@@ -206,6 +207,32 @@ describe('GET /events/{idOrSlug}/admin/orders/{orderId}', () => {
         formData,
       }),
     ]);
+  });
+
+  it('shows the identity number whole to callers with event:update, masked to event:read alone and in every list', async () => {
+    const h = harness();
+    const w = world(h);
+    const identityNumber = '3171015705900001';
+    const masked = '3171********0001';
+    const paid = await w.sell({ registration: { identityNumber } });
+    const seller = makeCaller(h.services, 'staff', { eventId: w.event.id, permission: 'event:update' });
+    const reader = makeCaller(h.services, 'staff', { eventId: w.event.id, permission: 'event:read' });
+    const admin = makeCaller(h.services, 'super_admin');
+    expect(paid.participants[0].identityNumber).toBe(identityNumber);
+
+    const expected = [
+      [w.organizer.key, identityNumber],
+      [admin.key, identityNumber],
+      [seller.key, identityNumber],
+      [reader.key, masked],
+    ];
+    for (const [key, shown] of expected) {
+      const detail = await h.request({ url: orderPath(w.event.id, paid.id), key });
+      expect(expectOk(detail).participants[0].identityNumber).toBe(shown);
+      const list = await h.request({ url: ordersPath(w.event.id), key });
+      expect(expectList(list).data[0].participants[0].identityNumber).toBe(masked);
+      expect(list.raw).not.toContain(identityNumber);
+    }
   });
 
   it('answers 404 ORDER_NOT_FOUND for an unknown order and for an order of another event', async () => {

@@ -14,9 +14,12 @@
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { DeviceFigures, DevicePlan } from './lan-devices.js';
 import { createServices } from '../../src/main/services.js';
-import { importEvent, makeCaller, orderBody, PASSWORD, ticketInput } from '../support/fixtures.js';
+import { importEvent, makeCaller, PASSWORD, ticketInput } from '../support/fixtures.js';
 import { startServe, type Served } from '../support/serve.js';
 
 export interface LanLoadOptions {
@@ -54,15 +57,15 @@ const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** 5 a second: under the default 600 a minute per login, as the operator's own screen must be. */
 const OPERATOR_EVERY_MS = 200;
+const DEVICES_SCRIPT = fileURLToPath(new URL('./lan-devices.ts', import.meta.url));
 
 interface Prepared {
   eventId: string;
-  categoryId: string;
   kioskKeys: string[];
   scannerKeys: string[];
   displayKeys: string[];
+  categoryId: string;
   operator: { email: string; password: string };
-  body: () => unknown;
 }
 
 /** One event with room for every sale, the devices' keys (gate scanners may only check in), the operator. */
@@ -83,12 +86,11 @@ function prepare(dataDir: string, options: LanLoadOptions, address: string): Pre
     });
     return {
       eventId: event.id,
-      categoryId: event.tickets[0]!.id,
       kioskKeys: Array.from({ length: kiosks }, () => grant('event:update')),
       scannerKeys: Array.from({ length: scanners }, () => grant('event:checkin')),
       displayKeys: Array.from({ length: displays }, () => grant('event:read')),
       operator: { email: operator.user.email, password: PASSWORD },
-      body: () => orderBody(event),
+      categoryId: event.tickets[0]!.id,
     };
   } finally {
     services.close();
@@ -109,84 +111,39 @@ export async function runLanLoad(options: LanLoadOptions): Promise<LanLoadFigure
   }
 }
 
+/** The devices' run, in their own process: their busy loops must not delay the operator's timings. */
+function runDevices(plan: DevicePlan): Promise<DeviceFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', DEVICES_SCRIPT, JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as DeviceFigures) : reject(new Error(`devices exited with ${code}`))));
+  });
+}
+
+/** The operator's screen: how long the ticket categories take while the devices run. */
+async function operatorScreen(url: string, p: Prepared, until: number) {
+  const login = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(p.operator) });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const samples: number[] = [];
+  let failures = 0;
+  while (Date.now() < until) {
+    const started = performance.now();
+    const response = await fetch(`${url}/events/${p.eventId}/tickets`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (response.ok) samples.push(performance.now() - started);
+    else failures += 1;
+    await sleep(OPERATOR_EVERY_MS);
+  }
+  samples.sort((a, b) => a - b);
+  return { samples: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99), max: samples.at(-1) ?? NaN, failures };
+}
+
 async function drive(url: string, p: Prepared, options: LanLoadOptions, address: string, lanMode: boolean, dataDir: string): Promise<LanLoadFigures> {
-  const byStatus: Record<string, number> = {};
-  const unexpected: string[] = [];
-  const orderIds: string[] = [];
-  const sold: string[] = [];
-  let checkInsAnswered = 0;
   const until = Date.now() + options.seconds * 1000;
-  const event = `/events/${p.eventId}`;
-
-  /** One request as a device makes it: a 429 is waited out as Retry-After asks. */
-  async function call(key: string, method: string, path: string, body?: unknown) {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const status = response.status;
-    byStatus[status] = (byStatus[status] ?? 0) + 1;
-    const json = (await response.json().catch(() => null)) as { data?: Record<string, unknown>; error?: { code?: string } } | null;
-    if (status === 429) await sleep(Math.min(Number(response.headers.get('retry-after') ?? 1), Math.max(0, (until - Date.now()) / 1000)) * 1000);
-    else if (status >= 300 && status !== 409) unexpected.push(`${method} ${path.replace(p.eventId, '{event}')}: ${status} ${json?.error?.code ?? ''}`);
-    return { status, data: json?.data };
-  }
-
-  async function kiosk(key: string) {
-    while (Date.now() < until) {
-      const created = await call(key, 'POST', `${event}/admin/orders`, p.body());
-      if (created.status !== 201) continue;
-      const id = String(created.data!.id);
-      orderIds.push(id);
-      const paid = await call(key, 'POST', `${event}/admin/orders/${id}/checkout`, { method: 'cash', amountTendered: String(created.data!.totalAmount) });
-      const participants = paid.data?.participants as { ticketNumber: string }[] | undefined;
-      if (paid.status === 200 && participants?.[0]) sold.push(participants[0].ticketNumber);
-    }
-  }
-
-  async function scanner(key: string, gate: number) {
-    while (Date.now() < until) {
-      // Any ticket sold so far: its first scan checks it in (201), any later one finds it in (409).
-      const ticket = sold[Math.floor(Math.random() * sold.length)];
-      if (!ticket) {
-        await sleep(20);
-        continue;
-      }
-      const scanned = await call(key, 'POST', `${event}/check-ins`, { ticketNumber: ticket, gate: `Gerbang ${gate + 1}` });
-      if (scanned.status === 201) checkInsAnswered += 1;
-    }
-  }
-
-  async function display(key: string, n: number) {
-    const reads = [`${event}/tickets`, `${event}/admin/orders?limit=20`, `/events?ownerId=me`];
-    for (let i = n; Date.now() < until; i++) await call(key, 'GET', reads[i % reads.length]!);
-  }
-
-  /** The operator's screen: its latency is the figure; it is this machine or the LAN as the UI is. */
-  async function operatorScreen() {
-    const login = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(p.operator) });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const samples: number[] = [];
-    let failures = 0;
-    while (Date.now() < until) {
-      const started = performance.now();
-      const response = await fetch(`${url}${event}/tickets`, { headers: { authorization: `Bearer ${token}` } });
-      await response.arrayBuffer();
-      if (response.ok) samples.push(performance.now() - started);
-      else failures += 1;
-      await sleep(OPERATOR_EVERY_MS);
-    }
-    samples.sort((a, b) => a - b);
-    return { samples: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99), max: samples.at(-1) ?? NaN, failures };
-  }
-
-  const [operator] = await Promise.all([
-    operatorScreen(),
-    ...p.kioskKeys.map((key) => kiosk(key)),
-    ...p.scannerKeys.map((key, n) => scanner(key, n)),
-    ...p.displayKeys.map((key, n) => display(key, n)),
-  ]);
+  const plan: DevicePlan = { url, eventId: p.eventId, until, kioskKeys: p.kioskKeys, scannerKeys: p.scannerKeys, displayKeys: p.displayKeys, categoryId: p.categoryId };
+  const [devices, operator] = await Promise.all([runDevices(plan), operatorScreen(url, p, until)]);
 
   const db = new Database(join(dataDir, 'counter.db'), { readonly: true });
   const stored = new Set((db.prepare('select id from orders where event_id = ?').all(p.eventId) as { id: string }[]).map((r) => r.id));
@@ -197,14 +154,28 @@ async function drive(url: string, p: Prepared, options: LanLoadOptions, address:
     lanMode,
     devices: { kiosks: p.kioskKeys.length, scanners: p.scannerKeys.length, displays: p.displayKeys.length },
     seconds: options.seconds,
-    requests: Object.values(byStatus).reduce((a, b) => a + b, 0),
-    byStatus,
-    unexpected: [...new Set(unexpected)],
-    ordersAnswered: orderIds.length,
+    requests: Object.values(devices.byStatus).reduce((a, b) => a + b, 0),
+    byStatus: devices.byStatus,
+    unexpected: devices.unexpected,
+    ordersAnswered: devices.orderIds.length,
     ordersStored: stored.size,
-    lostOrders: orderIds.filter((id) => !stored.has(id)),
-    checkInsAnswered,
+    lostOrders: devices.orderIds.filter((id) => !stored.has(id)),
+    checkInsAnswered: devices.checkInsAnswered,
     checkInsStored,
     operator,
   };
+}
+
+// Alone: `npx tsx test/bench/lan-load.ts` (BENCH_LAN_DEVICES, BENCH_LAN_SECONDS) prints the figures as JSON.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  runLanLoad({ devices: Number(process.env.BENCH_LAN_DEVICES ?? 50), seconds: Number(process.env.BENCH_LAN_SECONDS ?? 60) }).then(
+    (figures) => {
+      process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);
+      process.exit(figures.unexpected.length + figures.lostOrders.length > 0 ? 1 : 0);
+    },
+    (error: unknown) => {
+      process.stderr.write(`LAN load failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
 }

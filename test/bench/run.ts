@@ -12,6 +12,10 @@
  *    and 4 connections with autocannon.
  * 5. Replication (replication.ts): 300 offline sales pushed to a remote 20 ms away, next to the
  *    remote's direct POST rate over the same proxy. No target: printed to be watched.
+ * 6. The venue's devices at once (lan-load.ts): 50 peripherals (kiosks selling, gate scanners
+ *    checking in, displays reading) against a LAN-mode counter for 60 s, the operator's screen
+ *    reading the ticket categories meanwhile. Target: its p99 < 50 ms; no answer but 2xx, 409 and
+ *    429, and nothing answered 201 lost (else the run fails).
  *
  * Both servers run in their own process, on 127.0.0.1 with an ephemeral port: ours is `serve`
  * exactly as the Electron shell starts it, the baseline is baseline-server.ts. The load generator
@@ -24,6 +28,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkoutCounts, checkoutTarget, orderIds } from './checkout.js';
 import { measureInvoices, type InvoiceFigures } from './invoices.js';
+import { runLanLoad, type LanLoadFigures } from './lan-load.js';
 import { measureSequential, type LatencyFigures } from './latency.js';
 import { orderBody, runLoad, type LoadFigures } from './load.js';
 import { describeMachine, waitForQuiet } from './machine.js';
@@ -45,6 +50,8 @@ const INVOICE = { requests: 200, warmup: 20, budgetMs: 60_000, connections: 4, d
 /** Paid orders the concurrent invoice load cycles over. */
 const INVOICE_ORDERS = 200;
 const TARGET_INVOICE_P50_MS = 50;
+const LAN = { devices: 50, seconds: Number(process.env.BENCH_LAN_SECONDS ?? 60) };
+const TARGET_OPERATOR_P99_MS = 50;
 const QUIET_BELOW = 0.15;
 const QUIET_WAIT_S = 20;
 
@@ -80,6 +87,40 @@ function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+}
+
+/** The LAN load must be right before it is fast: any other status or a lost 201 fails the run. */
+function checkLanLoad(figures: LanLoadFigures): void {
+  const problems = [...figures.unexpected, ...figures.lostOrders.map((id) => `order ${id} answered 201, not stored`)];
+  if (figures.checkInsStored !== figures.checkInsAnswered) problems.push(`check-ins answered ${figures.checkInsAnswered}, stored ${figures.checkInsStored}`);
+  if (figures.operator.failures > 0) problems.push(`operator's screen: ${figures.operator.failures} failed requests`);
+  if (problems.length > 0) throw new Error(`LAN load: ${problems.join('; ')}`);
+}
+
+function lanRows(figures: LanLoadFigures): string[][] {
+  const { kiosks, scanners, displays } = figures.devices;
+  const statuses = Object.entries(figures.byStatus)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ');
+  return [
+    [
+      `LAN: ${kiosks} kiosks + ${scanners} scanners + ${displays} displays, ${figures.seconds} s (${statuses})`,
+      `${(figures.requests / figures.seconds).toFixed(0)} req/s`,
+      '',
+      '',
+      'only 2xx/409/429, none lost',
+      'PASS',
+    ],
+    [`  orders ${figures.ordersAnswered} (all stored), check-ins ${figures.checkInsAnswered} (all stored)`, '', '', '', '', ''],
+    [
+      `  operator's screen: GET tickets every 200 ms (n=${figures.operator.samples})`,
+      '',
+      ms(figures.operator.p50),
+      ms(figures.operator.p99),
+      `p99 < ${TARGET_OPERATOR_P99_MS} ms`,
+      figures.operator.p99 < TARGET_OPERATOR_P99_MS ? 'PASS' : 'MISS',
+    ],
+  ];
 }
 
 function invoiceRows({ layout, sequential, concurrent }: InvoiceFigures): string[][] {
@@ -188,6 +229,11 @@ async function main(): Promise<void> {
 
     const replication = await measureReplication(ROOT, workDir, env, log);
 
+    log(`LAN: ${LAN.devices} devices for ${LAN.seconds} s`);
+    const lan = await runLanLoad(LAN);
+    checkLanLoad(lan);
+    if (!lan.lanMode) log('warning: this machine has no LAN address; the LAN load ran on loopback, without LAN-mode limits');
+
     const ratio = ours.perSecond / baseline.perSecond;
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
     const rows: string[][] = [
@@ -198,6 +244,7 @@ async function main(): Promise<void> {
       [`POST checkout (cash), ${CONNECTIONS} connections, ${DURATION_S} s`, `${checkout.figures.perSecond.toFixed(0)} req/s`, ms(checkout.figures.p50), ms(checkout.figures.p99), '', ''],
       ...invoices.flatMap((invoice) => invoiceRows(invoice)),
       ...replicationRows(replication),
+      ...lanRows(lan),
       ...lists.map(({ label, term, expected, targeted, figures }) => [
         `GET orders: ${label}${term ? ` "${term}"` : ''} (${expected} match${figures.samples < LIST_REQUESTS ? `, n=${figures.samples}` : ''})`,
         '',
@@ -211,7 +258,7 @@ async function main(): Promise<void> {
       '',
       `Ticket Counter benchmark, ${new Date().toISOString()}`,
       `machine: ${describeMachine()}; other work before the run: ${pct(busyBefore)} CPU`,
-      `servers in their own process on 127.0.0.1; autocannon and the timing client in this one`,
+      `servers in their own process on 127.0.0.1 (the LAN load: on ${lan.address}); autocannon and the timing client in this one`,
       `list event: ${LIST_ORDERS} orders, ${LIST_REQUESTS} sequential requests per line; orders created under load: ${stored}, checked out: ${counts.completed}`,
       `invoices: ${INVOICE.requests} sequential requests per layout for one paid order, then ${INVOICE.connections} connections for ${INVOICE.durationSeconds} s over ${INVOICE_ORDERS} paid orders`,
       `(autocannon rounds latencies to whole milliseconds)`,

@@ -18,7 +18,7 @@ export interface RemoteApp {
 export async function startRemoteApp(): Promise<RemoteApp> {
   const dir = tempDir('tc-remote-');
   const services = createServices({ dataDir: dir.path });
-  seedDemo(services);
+  seedDemo(services, 'system');
   const { key } = services.apiKeys.create(services.users.findByEmail(DEMO_LOGINS[0].email)!.id, 'loket');
   const app = await buildApp(services, { logLevel: 'silent' });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -251,3 +251,24 @@ export const GATE_PARTICIPANT: Fields = {
   identityNumber: 'string',
   checkIn: { nullableOf: CHECK_IN },
 };
+
+// The audit log (an extension; README, "Audit log").
+
+export const AUDIT_ACTOR: Fields = {
+  userId: 'ulid|null',
+  name: 'string|null',
+  credential: { enum: ['api_key', 'login', 'cli', 'system'] },
+  apiKeyName: 'string|null',
+  address: 'string|null',
+};
+
+/** An entry; its actor is checked against AUDIT_ACTOR, its details per action by the tests. */
+export const AUDIT_ENTRY: Fields = {
+  id: 'ulid',
+  at: 'iso',
+  action: 'string',
+  actor: 'object',
+  eventId: 'string|null',
+  subjectId: 'string|null',
+  details: 'object',
+};

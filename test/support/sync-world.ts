@@ -6,11 +6,11 @@
 import Database from 'better-sqlite3';
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { seedDemo } from '../../src/main/domain/demo.js';
 import { createServices } from '../../src/main/services.js';
 import type { Conflict, SyncStatus } from '../../src/shared/schemas/sync.js';
-import type { FaultProxy } from './fault-proxy.js';
+import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { tempDir, type TempDir } from './harness.js';
 import { fetchJson, runCli, startServe, type JsonReply, type Served } from './serve.js';
 
@@ -164,7 +164,7 @@ export async function startCentral(env: Env = {}): Promise<Central> {
   let counter: { key: string; info: { id: string } };
   let tests: string;
   try {
-    seedDemo(services);
+    seedDemo(services, 'system');
     counter = services.apiKeys.create(services.users.findByEmail('kasir@demo.test')!.id, 'loket');
     tests = services.apiKeys.create(services.users.findByEmail('organizer@demo.test')!.id, 'tests').key;
   } finally {
@@ -452,4 +452,38 @@ export async function expectExactlyOnce(
   for (const id of absent) if (adopted.has(id)) problems.push(`${id} must not be on ${remote.label}, adopted ${adopted.get(id)}`);
   expect(problems, `${local.label} -> ${remote.label}`).toEqual([]);
   return twins;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The usual stage
+
+export interface Stage {
+  central: Central;
+  proxy: FaultProxy;
+  counter: Instance;
+}
+
+/**
+ * The stage most sync tests play on, set up once for the file: a central instance, a fault proxy
+ * in front of it, and a counter replicating through the proxy, its first round through. Whatever
+ * was started is stopped again afterwards, however far the setting up got.
+ */
+export function counterBehindProxy(label = 'loket', options: CounterOptions = {}): () => Stage {
+  const started: Partial<Stage> = {};
+  beforeAll(async () => {
+    started.central = await startCentral();
+    started.proxy = await startFaultProxy(started.central.url);
+    started.counter = await createCounter(label, started.proxy.url, started.central.counterKey, options);
+    expect(await syncRun(started.counter)).toMatchObject({ state: 'idle', pending: 0, conflicts: 0 });
+  });
+  afterAll(async () => {
+    await started.counter?.close();
+    await started.proxy?.close();
+    await started.central?.close();
+  });
+  return () => {
+    const { central, proxy, counter } = started;
+    if (!central || !proxy || !counter) throw new Error('the stage is used before it is set up');
+    return { central, proxy, counter };
+  };
 }

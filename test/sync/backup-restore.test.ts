@@ -7,44 +7,29 @@
 import Database from 'better-sqlite3';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '../../src/main/services.js';
 import { MINUTE, testClock } from '../support/clock.js';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import type { FaultProxy } from '../support/fault-proxy.js';
 import { tempDir } from '../support/harness.js';
 import { runCli } from '../support/serve.js';
 import {
+  counterBehindProxy,
   act,
-  createCounter,
   expectExactlyOnce,
   goneOffline,
   ordersOfCustomer,
   outboxRows,
   sell,
   settled,
-  startCentral,
-  syncRun,
   type Central,
   type Instance,
 } from '../support/sync-world.js';
 
 describe('restoring a counter that replicates', () => {
-  let central: Central;
-  let proxy: FaultProxy;
-  let counter: Instance;
-
-  beforeAll(async () => {
-    central = await startCentral();
-    proxy = await startFaultProxy(central.url);
-    counter = await createCounter('pulih', proxy.url, central.counterKey);
-    expect((await syncRun(counter)).state).toBe('idle');
-  });
-
-  afterAll(async () => {
-    await counter?.close();
-    await proxy?.close();
-    await central?.close();
-  });
+  const stage = counterBehindProxy('pulih');
+  let central: Central, proxy: FaultProxy, counter: Instance;
+  beforeAll(() => ({ central, proxy, counter } = stage()));
 
   /** A sale paid in cash; answers the order as listed (it names the customer, whom the remote is searched for). */
   const paidSale = async () => {

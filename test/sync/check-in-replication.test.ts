@@ -5,12 +5,12 @@
  * checked the ticket in itself settles the job; a remote without check-in skips it without a
  * conflict and without holding anything else up; a lost answer is looked up before any resend.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FaultProxy } from '../support/fault-proxy.js';
 import {
+  counterBehindProxy,
   DEMO,
   act,
-  createCounter,
   data,
   expectExactlyOnce,
   gateView,
@@ -20,30 +20,15 @@ import {
   remoteIds,
   sell,
   settled,
-  startCentral,
-  syncRun,
   syncStatus,
   type Central,
   type Instance,
 } from '../support/sync-world.js';
 
 describe('check-ins replicated to a remote', () => {
-  let central: Central;
-  let proxy: FaultProxy;
-  let counter: Instance;
-
-  beforeAll(async () => {
-    central = await startCentral();
-    proxy = await startFaultProxy(central.url);
-    counter = await createCounter('loket', proxy.url, central.counterKey);
-    expect(await syncRun(counter)).toMatchObject({ state: 'idle', pending: 0, conflicts: 0, lastError: null });
-  });
-
-  afterAll(async () => {
-    await counter?.close();
-    await proxy?.close();
-    await central?.close();
-  });
+  const stage = counterBehindProxy();
+  let central: Central, proxy: FaultProxy, counter: Instance;
+  beforeAll(() => ({ central, proxy, counter } = stage()));
 
   /** A sale paid in cash at the counter and already on the remote: its detail, with its remote id. */
   async function paidOnRemote() {

@@ -6,42 +6,26 @@
  * the remote exactly once. (A claim left in flight is taken over after 4 × the request timeout,
  * here 4 × 1500 ms, so that a `sync now` next to a live serve never steals a request under way.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FaultProxy } from '../support/fault-proxy.js';
 import {
+  counterBehindProxy,
   act,
-  createCounter,
   expectExactlyOnce,
   forwardedCreates,
   ordersOfCustomer,
   outboxRows,
   sell,
   settled,
-  startCentral,
-  syncRun,
   waitFor,
   type Central,
   type Instance,
 } from '../support/sync-world.js';
 
 describe('a counter killed in the middle of a push', () => {
-  let central: Central;
-  let proxy: FaultProxy;
-  let counter: Instance;
-
-  beforeAll(async () => {
-    central = await startCentral();
-    proxy = await startFaultProxy(central.url);
-    counter = await createCounter('loket', proxy.url, central.counterKey);
-    expect((await syncRun(counter)).state).toBe('idle');
-  });
-
-  afterAll(async () => {
-    proxy.onAnswer = undefined;
-    await counter?.close();
-    await proxy?.close();
-    await central?.close();
-  });
+  const stage = counterBehindProxy();
+  let central: Central, proxy: FaultProxy, counter: Instance;
+  beforeAll(() => ({ central, proxy, counter } = stage()));
 
   const onRemote = (order: { customerEmail: string }) => ordersOfCustomer(central, order);
   const isCreate = (s: { method: string; path: string }) => s.method === 'POST' && /\/admin\/orders$/.test(s.path);

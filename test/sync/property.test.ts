@@ -135,7 +135,7 @@ async function startRemote(clock: TestClock): Promise<Remote> {
   const dir = tempDir('ticket-counter-remote-');
   const services = createServices({ dataDir: dir.path, clock });
   services.settings.update({ holdWindowMinutes: 24 * 60 });
-  seedDemo(services);
+  seedDemo(services, 'system');
   const cashier = services.users.findByEmail(DEMO_LOGINS[1].email)!;
   const { key } = services.apiKeys.create(cashier.id, 'loket 1');
   const app = await buildApp(services, { logLevel: 'silent' });

@@ -3,13 +3,13 @@
  * the customer already has another order of the same category on the remote, and a new key given
  * with the CLI (`remote set`) next to a running serve that was paused on a revoked key.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FaultProxy } from '../support/fault-proxy.js';
 import {
+  counterBehindProxy,
   DEMO,
   act,
   cli,
-  createCounter,
   data,
   expectExactlyOnce,
   ordersOfCustomer,
@@ -17,8 +17,6 @@ import {
   remoteIds,
   sell,
   settled,
-  startCentral,
-  syncRun,
   syncStatus,
   waitFor,
   type Central,
@@ -26,22 +24,9 @@ import {
 } from '../support/sync-world.js';
 
 describe('sync regressions', () => {
-  let central: Central;
-  let proxy: FaultProxy;
-  let counter: Instance;
-
-  beforeAll(async () => {
-    central = await startCentral();
-    proxy = await startFaultProxy(central.url);
-    counter = await createCounter('loket', proxy.url, central.counterKey);
-    expect((await syncRun(counter)).state).toBe('idle');
-  });
-
-  afterAll(async () => {
-    await counter?.close();
-    await proxy?.close();
-    await central?.close();
-  });
+  const stage = counterBehindProxy();
+  let central: Central, proxy: FaultProxy, counter: Instance;
+  beforeAll(() => ({ central, proxy, counter } = stage()));
 
   describe('a lost answer while the customer already has an order of the category on the remote', () => {
     // She bought a Harian ticket online; at the counter she buys one for a friend, under her e-mail.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIdentityNumber, decodeIdentityNumber } from '../../src/shared/identity-number.js';
+import { checkIdentityNumber, decodeIdentityNumber, maskIdentityNumber } from '../../src/shared/identity-number.js';
 
 describe('the NIK cross-check', () => {
   it('reads a man\'s date as DDMMYY and a woman\'s with 40 added to the day', () => {
@@ -40,5 +40,13 @@ describe('the NIK cross-check', () => {
     expect(checkIdentityNumber('31710157059', '1980-01-01', 'male')).toEqual([]);
     expect(checkIdentityNumber('3171015705900001', '', undefined)).toEqual([]);
     expect(checkIdentityNumber('3171015705900001', '', 'male').map((m) => m.field)).toEqual(['gender']);
+  });
+});
+
+describe('the NIK mask', () => {
+  it('keeps the first and last four digits of a NIK, and nothing of a number too short to keep any', () => {
+    expect(maskIdentityNumber('3171015705900001')).toBe('3171********0001');
+    expect(maskIdentityNumber('123456789')).toBe('1234*6789');
+    expect(maskIdentityNumber('12345678')).toBe('********');
   });
 });

@@ -9,6 +9,7 @@ import { AppError } from '../domain/errors.js';
 import { toUserDto } from '../domain/users.js';
 import { parseInstant } from '../domain/time.js';
 import type { Services } from '../services.js';
+import { cliActor } from './actor.js';
 import { UsageError, oneOf, required } from './usage.js';
 
 type Values = Record<string, string | boolean | undefined>;
@@ -36,7 +37,7 @@ export function importCommand(services: Services, values: Values): void {
 export function userCommand(services: Services, action: string | undefined, values: Values): void {
   if (action === 'create') {
     const role = oneOf(required(values, 'role'), Role.exclude(['customer']).options, 'role');
-    const user = services.users.create({
+    const user = services.users.createBy(cliActor(), {
       email: required(values, 'email'),
       name: required(values, 'name'),
       role,
@@ -48,7 +49,7 @@ export function userCommand(services: Services, action: string | undefined, valu
     const user = userByEmail(services, required(values, 'email'));
     const event = services.events.resolve(required(values, 'event'));
     const permission = oneOf(required(values, 'permission'), Permission.options, 'permission');
-    services.grants.grant(user.id, event.id, permission);
+    services.grants.grantBy(cliActor(), user, event.id, permission);
     return print({ userId: user.id, eventId: event.id, permission });
   }
   throw new UsageError('user: expected create or grant');
@@ -60,11 +61,11 @@ export function apikeyCommand(services: Services, action: string | undefined, va
     const expires = values['expires-at'];
     const expiresAt = typeof expires === 'string' ? parseInstant(expires) : undefined;
     // The key alone on stdout, so that scripts can capture it; it is never shown again.
-    return print(services.apiKeys.create(user.id, required(values, 'name'), expiresAt).key);
+    return print(services.apiKeys.createBy(cliActor(), user.id, required(values, 'name'), expiresAt, { allowPastExpiry: true }).key);
   }
   if (action === 'list') return print(services.apiKeys.list(user.id));
   if (action === 'revoke') {
-    services.apiKeys.revoke(user.id, required(values, 'id'));
+    services.apiKeys.revoke(cliActor(), user.id, required(values, 'id'));
     return print({ revoked: values.id });
   }
   throw new UsageError('apikey: expected create, list or revoke');
@@ -88,7 +89,7 @@ export function settingsCommand(services: Services, action: string | undefined, 
   const given = SETTING_FLAGS.flatMap(([key, flag]) => (typeof values[flag] === 'string' ? [[key, settingValue(key, values[flag])]] : []));
   const patch = SettingsPatch.safeParse(Object.fromEntries(given));
   if (!patch.success) throw new UsageError(`settings set: ${patch.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return print(services.settings.update(patch.data));
+  return print(services.settingsChanges.change(cliActor(), patch.data));
 }
 
 async function readStdin(): Promise<string> {
@@ -117,7 +118,7 @@ export async function remoteCommand(services: Services, action: string | undefin
   if (!parsed.success) throw new UsageError(`remote set: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'key'}: ${i.message}`).join('; ')}`);
   const ownerEmail = parsed.data.ownerEmail ?? soleOrganizer(services);
   userByEmail(services, ownerEmail);
-  print(services.sync.setRemote({ ...parsed.data, ownerEmail }));
+  print(services.sync.setRemoteBy(cliActor(), { ...parsed.data, ownerEmail }));
 }
 
 /** Without --owner, the one local organizer owns the pulled events. */
@@ -137,7 +138,7 @@ export async function syncCommand(services: Services, action: string | undefined
 }
 
 export function demoCommand(services: Services): void {
-  seedDemo(services);
+  seedDemo(services, cliActor());
   const lines = DEMO_LOGINS.map((l) => `  ${l.role.padEnd(12)} ${l.email}  password: ${l.password}`);
   print(`Demo data ready: 3 events with ticket categories.\nLog in with:\n${lines.join('\n')}`);
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildApp } from '../http/app.js';
 import { projectRoot } from '../paths.js';
 import { seedDemo } from '../domain/demo.js';
+import { cliActor } from './actor.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { LAUNCH_TOKEN_ENV } from '../../shared/shell-bridge.js';
 import { claimDataDir } from '../data-dir-lock.js';
@@ -49,7 +50,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const services = createServices({ dataDir: options.dataDir, sync: syncTuning() });
   // serve is the only writer of claims: unfinished ones were left by a crash (not by a CLI next to us).
   services.idempotency.releaseAbandoned();
-  if (options.demo) seedDemo(services);
+  if (options.demo) seedDemo(services, cliActor());
   const settings = services.settings.get();
   const host = options.host ?? settings.listenHost;
   const lan = !isLoopbackHost(host);

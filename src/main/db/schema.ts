@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { AuditAction, AuditCredential } from '../../shared/schemas/audit.js';
 import { CHANGE_KINDS } from '../../shared/schemas/sync.js';
 
 export const users = sqliteTable('users', {
@@ -360,3 +361,32 @@ export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * The audit log: who changed what, when and from which device (domain/audit.ts). Append-only
+ * (migration 0008's triggers refuse UPDATE and DELETE). No foreign keys: an entry outlives
+ * whatever it names, and the actor's name is copied so that it reads the same after a user changes.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    at: integer('at').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    /** Null for the CLI and the service itself. */
+    actorUserId: text('actor_user_id'),
+    actorName: text('actor_name'),
+    credential: text('credential').$type<AuditCredential>().notNull(),
+    /** The API key used (the device), if one was. */
+    apiKeyId: text('api_key_id'),
+    apiKeyName: text('api_key_name'),
+    /** The peer's address as the service saw it; null for the CLI and the service itself. */
+    address: text('address'),
+    eventId: text('event_id'),
+    /** What the action was done to: an order, an API key, a user, a conflict's seq. */
+    subjectId: text('subject_id'),
+    /** Small and typed per action (shared/schemas/audit.ts): never a secret, never a whole identity number. */
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('audit_log_at').on(t.at), index('audit_log_event_at').on(t.eventId, t.at)],
+);

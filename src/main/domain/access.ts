@@ -5,13 +5,17 @@ import { eventGrants } from '../db/schema.js';
 import { messages } from '../../shared/messages.js';
 import { AppError } from './errors.js';
 
-/** Who is calling: a user, and the credential that proved it. */
+/** Who is calling: a user, the credential that proved it, and the device it came from (for the audit log). */
 export interface Actor {
   userId: string;
   role: Role;
   name: string;
   credential: 'api_key' | 'jwt';
   apiKeyId?: string;
+  /** The key's name: which device it is ("Scanner gerbang utara"). */
+  apiKeyName?: string;
+  /** The peer's address as the listener saw it. */
+  address?: string;
 }
 
 /** An event as far as access is concerned. */
@@ -50,12 +54,17 @@ export function createAccess(db: Db) {
     return grantOf.get({ userId: actor.userId, eventId: event.id })?.permission;
   }
 
-  /** Refuses with 403 unless what the actor holds allows `needed` (ALLOWS). */
-  function require(actor: Actor, event: OwnedEvent, needed: Permission): void {
+  /** Whether what the actor holds on the event allows `needed` (ALLOWS). */
+  function allows(actor: Actor, event: OwnedEvent, needed: Permission): boolean {
     const held = permissionOn(actor, event);
-    if (!held || !ALLOWS[held].includes(needed)) throw new AppError('FORBIDDEN', messages.forbidden);
+    return held !== undefined && ALLOWS[held].includes(needed);
   }
 
-  return { permissionOn, require };
+  /** Refuses with 403 unless what the actor holds allows `needed`. */
+  function require(actor: Actor, event: OwnedEvent, needed: Permission): void {
+    if (!allows(actor, event, needed)) throw new AppError('FORBIDDEN', messages.forbidden);
+  }
+
+  return { permissionOn, allows, require };
 }
 export type Access = ReturnType<typeof createAccess>;

@@ -3,6 +3,7 @@ import { messages } from '../../shared/messages.js';
 import type { Db } from '../db/connection.js';
 import { apiKeys, users } from '../db/schema.js';
 import type { Actor } from './access.js';
+import type { AuditActor, AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
 import { newId } from './ids.js';
@@ -12,7 +13,7 @@ import { toIso } from './time.js';
 /** Writing last-used on every request would cost a synchronous fsync each; a minute is precise enough. */
 const LAST_USED_PRECISION_MS = 60_000;
 
-export function createApiKeyService(db: Db, clock: Clock) {
+export function createApiKeyService(db: Db, clock: Clock, audit: AuditLog) {
   const byHash = db
     .select({ key: apiKeys, user: users })
     .from(apiKeys)
@@ -20,7 +21,10 @@ export function createApiKeyService(db: Db, clock: Clock) {
     .where(eq(apiKeys.keyHash, sql.placeholder('hash')))
     .prepare();
 
-  /** Creates a key for the user; the key itself is returned once and only its hash is kept. */
+  /**
+   * Creates a key for the user; the key itself is returned once and only its hash is kept. Not
+   * recorded in the audit log: for seeding (tests, benchmarks). People's keys are made by createBy.
+   */
   function create(userId: string, name: string, expiresAt?: number) {
     const key = newApiKey();
     const now = clock();
@@ -39,13 +43,21 @@ export function createApiKeyService(db: Db, clock: Clock) {
     return { key, info: describe(row) };
   }
 
+  const ownerOf = (userId: string) => db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email ?? '';
+
   /**
-   * Creates a key an operator asked for (for a device): an expiry already past can only be a
-   * mistake, so it is refused. create() takes any instant (the CLI and tests make expired keys on purpose).
+   * Creates a key for a device on `by`'s behalf and records it (its name and prefix, never the key).
+   * An operator's expiry already past can only be a mistake, so it is refused unless
+   * `allowPastExpiry` (the CLI: scripts and tests make expired keys on purpose).
    */
-  function issue(userId: string, name: string, expiresAt?: number) {
-    if (expiresAt !== undefined && expiresAt <= clock()) throw fieldError('expiresAt', messages.apiKeyExpiryPast);
-    return create(userId, name, expiresAt);
+  function createBy(by: AuditActor, userId: string, name: string, expiresAt?: number, options: { allowPastExpiry?: boolean } = {}) {
+    if (!options.allowPastExpiry && expiresAt !== undefined && expiresAt <= clock()) throw fieldError('expiresAt', messages.apiKeyExpiryPast);
+    return audit.recorded(
+      by,
+      'api_key.created',
+      () => create(userId, name, expiresAt),
+      ({ info }) => ({ subjectId: info.id, details: { name: info.name, prefix: info.prefix, owner: ownerOf(userId), expiresAt: info.expiresAt } }),
+    );
   }
 
   function describe(row: typeof apiKeys.$inferSelect) {
@@ -65,16 +77,22 @@ export function createApiKeyService(db: Db, clock: Clock) {
     return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt)).all().map(describe);
   }
 
-  /** Revokes one of the user's own keys; another user's key is as unknown as a missing one. */
-  function revoke(userId: string, keyId: string) {
-    const revoked = db
-      .update(apiKeys)
-      .set({ revokedAt: clock() })
-      .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
-      .returning()
-      .get();
-    if (!revoked) throw new AppError('NOT_FOUND', messages.apiKeyNotFound);
-    return describe(revoked);
+  /** Revokes one of the user's own keys on `by`'s behalf; another user's key is as unknown as a missing one. */
+  function revoke(by: AuditActor, userId: string, keyId: string) {
+    const markRevoked = () => {
+      const revoked = db
+        .update(apiKeys)
+        .set({ revokedAt: clock() })
+        .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+        .returning()
+        .get();
+      if (!revoked) throw new AppError('NOT_FOUND', messages.apiKeyNotFound);
+      return describe(revoked);
+    };
+    return audit.recorded(by, 'api_key.revoked', markRevoked, (info) => ({
+      subjectId: info.id,
+      details: { name: info.name, prefix: info.prefix, owner: ownerOf(userId) },
+    }));
   }
 
   /** The actor a presented key stands for, or undefined when it is unknown, revoked or expired. */
@@ -88,9 +106,9 @@ export function createApiKeyService(db: Db, clock: Clock) {
       db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, found.key.id)).run();
     }
     const { user } = found;
-    return { userId: user.id, role: user.role, name: user.name, credential: 'api_key', apiKeyId: found.key.id };
+    return { userId: user.id, role: user.role, name: user.name, credential: 'api_key', apiKeyId: found.key.id, apiKeyName: found.key.name };
   }
 
-  return { create, issue, list, revoke, authenticate };
+  return { create, createBy, list, revoke, authenticate };
 }
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;

@@ -9,12 +9,14 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { CheckIn, CheckInBody, CheckInResult, GateParticipant, TicketIdentifierField, TicketLookupQuery } from '../../shared/schemas/check-in.js';
+import { maskIdentityNumber } from '../../shared/identity-number.js';
 import { messages } from '../../shared/messages.js';
 import { InvalidTicketToken, verifyTicketToken } from '../../shared/ticket-token.js';
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { checkIns, orders, participants, ticketCategories, users } from '../db/schema.js';
 import type { Actor } from './access.js';
+import type { AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
 import type { EventRow, EventService } from './events.js';
@@ -29,6 +31,7 @@ export interface CheckInDeps {
   groupCommit: GroupCommit;
   journal: OrderJournal;
   signer: TicketSigner;
+  audit: AuditLog;
 }
 
 /** How far ahead of this clock a scanner's checkedInAt may be: two devices' clocks differ a little. */
@@ -36,19 +39,13 @@ const CLOCK_SKEW_MS = 60_000;
 
 type CheckInRow = typeof checkIns.$inferSelect;
 
-/** "3171********0001": enough to compare with the card in hand; a gate never needs the whole NIK. */
-export function maskIdentityNumber(identityNumber: string): string {
-  if (identityNumber.length <= 8) return '*'.repeat(identityNumber.length);
-  return `${identityNumber.slice(0, 4)}${'*'.repeat(identityNumber.length - 8)}${identityNumber.slice(-4)}`;
-}
-
 /** The ticket a request names: which field named it, and how to find its participant's id (404 if none). */
 interface Located {
   field: TicketIdentifierField;
   participantId(): string;
 }
 
-export function createCheckInService({ db, clock, events, groupCommit, journal, signer }: CheckInDeps) {
+export function createCheckInService({ db, clock, events, groupCommit, journal, signer, audit }: CheckInDeps) {
   const ph = sql.placeholder;
   const byTicketNumber = db
     .select({ id: participants.id })
@@ -166,6 +163,7 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
       // The body to replay on the remote, less the order id the remote knows the order by (push.ts).
       const replay = { checkedInAt: toIso(checkedInAt, event.timezone), ...(gate ? { gate } : {}) };
       journal.record({ id: before.orderId, eventId: event.id }, 'checkin', replay);
+      audit.record(actor, 'ticket.checked_in', { eventId: event.id, subjectId: before.orderId, details: { ticketNumber: before.ticketNumber, gate } });
       return { participant: gateView(event, before.id), checkIn: toCheckInDto(event, row, actor.name) };
     });
   }

@@ -1,4 +1,5 @@
 import type { ImportFile } from '../../shared/schemas/import.js';
+import type { AuditActor } from './audit.js';
 import { toIso } from './time.js';
 import type { Services } from '../services.js';
 
@@ -75,16 +76,16 @@ function demoEvents(now: number): ImportFile {
   };
 }
 
-/** Seeds the demo organizer, operator logins and events; safe to run again. */
-export function seedDemo(services: Services): typeof DEMO_LOGINS {
+/** Seeds the demo organizer, operator logins and events on `by`'s behalf; safe to run again (what exists already is not recorded again). */
+export function seedDemo(services: Services, by: AuditActor): typeof DEMO_LOGINS {
   for (const login of DEMO_LOGINS) {
-    if (!services.users.findByEmail(login.email)) services.users.create(login);
+    if (!services.users.findByEmail(login.email)) services.users.createBy(by, login);
   }
   const organizer = services.users.findByEmail(DEMO_LOGINS[0].email)!;
   const cashier = services.users.findByEmail(DEMO_LOGINS[1].email)!;
   // Whole hours, so that the demo's times read like a real programme.
   const hour = 60 * 60 * 1000;
   services.importer.importEvents(demoEvents(Math.floor(services.clock() / hour) * hour), organizer);
-  for (const id of DEMO_EVENT_IDS) services.grants.grant(cashier.id, id, 'event:update');
+  for (const id of DEMO_EVENT_IDS) services.grants.grantBy(by, cashier, id, 'event:update');
   return DEMO_LOGINS;
 }

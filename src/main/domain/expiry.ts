@@ -7,6 +7,7 @@
 import { and, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.js';
 import { orders } from '../db/schema.js';
+import type { AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import type { OrderJournal } from './journal.js';
 import type { Seats } from './seats.js';
@@ -17,7 +18,7 @@ const EXPIRED_REASON = 'Kedaluwarsa: tidak dibayar dalam batas waktu';
 /** Orders expired per transaction, so a backlog never holds the writer for long. */
 const BATCH = 500;
 
-export function createExpiry(db: Db, clock: Clock, seats: Seats, journal: OrderJournal, holdWindowMs: () => number) {
+export function createExpiry(db: Db, clock: Clock, seats: Seats, journal: OrderJournal, audit: AuditLog, holdWindowMs: () => number) {
   // The literal status (not a bound value) lets SQLite use the partial index orders_pending_expiry.
   const due = db
     .select({ id: orders.id, eventId: orders.eventId, categoryId: orders.ticketCategoryId })
@@ -37,7 +38,10 @@ export function createExpiry(db: Db, clock: Clock, seats: Seats, journal: OrderJ
       const perCategory = new Map<string, number>();
       for (const row of rows) perCategory.set(row.categoryId, (perCategory.get(row.categoryId) ?? 0) + 1);
       for (const [categoryId, n] of perCategory) seats.release(categoryId, n, now);
-      for (const row of rows) journal.record(row, 'cancel', { reason: EXPIRED_REASON });
+      for (const row of rows) {
+        journal.record(row, 'cancel', { reason: EXPIRED_REASON });
+        audit.record('system', 'order.expired', { eventId: row.eventId, subjectId: row.id, details: {} });
+      }
       return rows.length;
     });
   }

@@ -13,11 +13,12 @@
  * transaction, committed with whatever else is being written at that moment (group commit).
  */
 import { eq } from 'drizzle-orm';
+import type { AuditAction, AuditDetails } from '../../shared/schemas/audit.js';
 import type { OrderDetail } from '../../shared/schemas/order.js';
 import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
 import { COUNTER_SETTLED } from '../../shared/schemas/payment.js';
 import { messages } from '../../shared/messages.js';
-import { toMinor } from '../../shared/money.js';
+import { fromMinor, toMinor } from '../../shared/money.js';
 import { orders, payments } from '../db/schema.js';
 import type { Actor } from './access.js';
 import { AppError, fieldError } from './errors.js';
@@ -29,7 +30,7 @@ import { issueParticipant } from './participants.js';
 
 type OrderStatus = OrderRow['status'];
 
-export function createOrderTransitions({ db, clock, events, views, seats, expiry, groupCommit, journal }: OrderDeps) {
+export function createOrderTransitions({ db, clock, events, views, seats, expiry, groupCommit, journal, audit }: OrderDeps) {
   /**
    * Runs `change` on the event's order in one transaction, refusing it (409) unless the order is
    * in one of `from`, and answers with the order as it now stands.
@@ -48,8 +49,13 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
       const order = views.find(event, orderId);
       if (!from.includes(order.status)) throw new AppError('INVALID_STATE', refusal);
       change(order, clock(), event);
-      return views.detailOf(event, views.find(event, orderId));
+      return views.detailOf(actor, event, views.find(event, orderId));
     });
+  }
+
+  /** Records the transition in the audit log: called in the transition's own transaction. */
+  function recordOn<A extends AuditAction>(actor: Actor, order: OrderRow, action: A, details: AuditDetails<A>): void {
+    audit.record(actor, action, { eventId: order.eventId, subjectId: order.id, details });
   }
 
   const setOrder = (order: OrderRow, values: Partial<OrderRow>) => db.update(orders).set(values).where(eq(orders.id, order.id)).run();
@@ -92,6 +98,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
       if (settled) markPaid(order, now);
       else setOrder(order, { status: 'verification_pending', expiresAt: null, updatedAt: now });
       journal.record(order, 'checkout', { ...body });
+      recordOn(actor, order, settled ? 'order.paid' : 'order.payment_pending_verification', { method: body.method, amount: fromMinor(order.totalAmount) });
     });
   }
 
@@ -110,6 +117,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
         .run();
       markPaid(order, now);
       journal.record(order, 'confirm', { ...body });
+      recordOn(actor, order, 'order.paid', { method: payment.method, amount: fromMinor(payment.amount) });
     });
   }
 
@@ -122,6 +130,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
         .run();
       setOrder(order, { status: 'payment_pending', expiresAt: expiry.holdUntil(now), updatedAt: now });
       journal.record(order, 'reject', { ...body });
+      recordOn(actor, order, 'order.payment_rejected', { method: payment.method, reason: body?.reason ?? null });
     });
   }
 
@@ -136,6 +145,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
       setOrder(order, { status: 'cancelled', expiresAt: null, cancelledAt: now, cancelReason: reason, updatedAt: now });
       seats.release(order.ticketCategoryId, 1, now);
       journal.record(order, 'cancel', { ...body });
+      recordOn(actor, order, 'order.cancelled', { reason });
     });
   }
 

@@ -2,14 +2,20 @@
  * How stored orders are shown: the spec's order forms (creation, list, detail), their
  * participants and the payment, in the event's time zone. Shared by every order operation, so a
  * checkout answers with exactly what a detail read would.
+ *
+ * Identity numbers, decided here and nowhere else: an order list shows every participant's NIK
+ * masked ("3171********0001", as the gate does); a detail shows it whole only to a caller with
+ * event:update on the event (who sells, and checks the number against the card), masked otherwise.
  */
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { OrderDetail, Participant } from '../../shared/schemas/order.js';
 import type { Payment } from '../../shared/schemas/payment.js';
+import { maskIdentityNumber } from '../../shared/identity-number.js';
 import { messages } from '../../shared/messages.js';
 import { fromMinor } from '../../shared/money.js';
 import type { Db } from '../db/connection.js';
 import { orderItems, orders, participants, payments } from '../db/schema.js';
+import type { Access, Actor } from './access.js';
 import { AppError } from './errors.js';
 import type { EventRow } from './events.js';
 import { toIso } from './time.js';
@@ -63,8 +69,11 @@ export function toPaymentDto(row: PaymentRow, event: EventRow): Payment {
   };
 }
 
-export function createOrderViews(db: Db, links: Links) {
-  function toParticipantDto(row: ParticipantRow, event: EventRow): Participant {
+/** Whether a participant's identity number is shown whole or masked. */
+type IdentityView = 'full' | 'masked';
+
+export function createOrderViews(db: Db, links: Links, access: Access) {
+  function toParticipantDto(row: ParticipantRow, event: EventRow, identity: IdentityView): Participant {
     return {
       id: row.id,
       orderId: row.orderId,
@@ -74,7 +83,7 @@ export function createOrderViews(db: Db, links: Links) {
       ticketNumber: row.ticketNumber,
       qrCode: links.participantQr(row),
       status: row.status,
-      identityNumber: row.identityNumber,
+      identityNumber: identity === 'full' ? row.identityNumber : maskIdentityNumber(row.identityNumber),
       name: row.name,
       email: row.email,
       phone: row.phone,
@@ -85,13 +94,13 @@ export function createOrderViews(db: Db, links: Links) {
     };
   }
 
-  function participantsOf(orderIds: string[], event: EventRow): Map<string, Participant[]> {
+  function participantsOf(orderIds: string[], event: EventRow, identity: IdentityView): Map<string, Participant[]> {
     const byOrder = new Map<string, Participant[]>();
     if (orderIds.length === 0) return byOrder;
     const rows = db.select().from(participants).where(inArray(participants.orderId, orderIds)).all();
     for (const row of rows) {
       const list = byOrder.get(row.orderId) ?? [];
-      list.push(toParticipantDto(row, event));
+      list.push(toParticipantDto(row, event, identity));
       byOrder.set(row.orderId, list);
     }
     return byOrder;
@@ -118,7 +127,12 @@ export function createOrderViews(db: Db, links: Links) {
       .get();
   }
 
-  function detailOf(event: EventRow, row: OrderRow): OrderDetail {
+  /** The participants of listed orders: identity numbers masked, whoever lists them (the rule above). */
+  const listedParticipantsOf = (orderIds: string[], event: EventRow) => participantsOf(orderIds, event, 'masked');
+
+  /** The detail form, as `actor` may see it (the identity number rule above). */
+  function detailOf(actor: Actor, event: EventRow, row: OrderRow): OrderDetail {
+    const identity: IdentityView = access.allows(actor, event, 'event:update') ? 'full' : 'masked';
     const items = db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).all();
     const payment = currentPayment(row.id);
     return {
@@ -138,11 +152,11 @@ export function createOrderViews(db: Db, links: Links) {
         subtotal: fromMinor(item.subtotal),
         createdAt: toIso(item.createdAt, event.timezone),
       })),
-      participants: participantsOf([row.id], event).get(row.id) ?? [],
+      participants: participantsOf([row.id], event, identity).get(row.id) ?? [],
       payment: payment ? toPaymentDto(payment, event) : null,
     };
   }
 
-  return { participantsOf, find, currentPayment, detailOf };
+  return { listedParticipantsOf, find, currentPayment, detailOf };
 }
 export type OrderViews = ReturnType<typeof createOrderViews>;

@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CreateOrderBody, OrderCreated, OrderDetail, OrderListItem, OrderListQuery } from '../../shared/schemas/order.js';
 import type { PageMeta } from '../../shared/schemas/common.js';
+import { maskIdentityNumber } from '../../shared/identity-number.js';
 import { messages } from '../../shared/messages.js';
+import { fromMinor } from '../../shared/money.js';
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { orderCounts, orderItems, orders, ticketCategories, users } from '../db/schema.js';
 import type { Actor } from './access.js';
+import type { AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
 import type { EventRow, EventService } from './events.js';
@@ -29,9 +32,10 @@ export interface OrderDeps {
   groupCommit: GroupCommit;
   journal: OrderJournal;
   gate: OfflineGate;
+  audit: AuditLog;
 }
 
-export function createOrderService({ db, clock, events, views, seats, expiry, groupCommit, journal, gate }: OrderDeps) {
+export function createOrderService({ db, clock, events, views, seats, expiry, groupCommit, journal, gate, audit }: OrderDeps) {
   /** Refuses a sale the event or category does not allow right now (409 SALE_CLOSED). */
   function assertOnSale(event: EventRow, category: typeof ticketCategories.$inferSelect, now: number) {
     if (event.status !== 'published') throw new AppError('SALE_CLOSED', messages.eventNotPublished);
@@ -121,7 +125,7 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
   }
 
   /** The sale itself; the caller has resolved the event and opened the transaction. */
-  function createIn(event: EventRow, body: CreateOrderBody): OrderCreated {
+  function createIn(actor: Actor, event: EventRow, body: CreateOrderBody): OrderCreated {
     const { registration } = body;
     const now = clock();
     const category = categoryOfEvent.get({ categoryId: body.ticketCategoryId, eventId: event.id });
@@ -170,6 +174,16 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
     insertOrder.run(row);
     insertOrderItem.run({ id: newId(now), orderId: row.id, ticketCategoryId: category.id, name: category.name, price: category.price, now });
     journal.record(row, 'create', null);
+    audit.record(actor, 'order.created', {
+      eventId: event.id,
+      subjectId: row.id,
+      details: {
+        ticketCategoryName: category.name,
+        total: fromMinor(row.totalAmount),
+        customerName: row.customerName,
+        identityNumber: maskIdentityNumber(row.identityNumber),
+      },
+    });
 
     return {
       ...orderBase(row, event),
@@ -191,7 +205,7 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
     if (body.eventId !== event.id) throw fieldError('eventId', messages.eventIdMismatch);
     return groupCommit(() => {
       expiry.expireDue();
-      return createIn(event, body);
+      return createIn(actor, event, body);
     });
   }
 
@@ -264,7 +278,7 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
       .where(inArray(orders.id, page))
       .orderBy(...ordering)
       .all();
-    const people = views.participantsOf(
+    const people = views.listedParticipantsOf(
       rows.map((r) => r.order.id),
       event,
     );
@@ -281,7 +295,7 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
   function get(actor: Actor, idOrSlug: string, orderId: string): OrderDetail {
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
     expiry.expireDue();
-    return views.detailOf(event, views.find(event, orderId));
+    return views.detailOf(actor, event, views.find(event, orderId));
   }
 
   return { create, list, get };

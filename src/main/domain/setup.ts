@@ -2,7 +2,8 @@
  * First run: a data dir without an operator (super_admin, organizer, staff) offers two ways in,
  * trying the counter with the demo, or connecting it to a service whose events it then sells.
  * Both are open to anyone who can reach them until the first operator exists, so each one checks
- * that it is still the first run at the moment it creates that operator.
+ * that it is still the first run at the moment it creates that operator. No one is logged in yet:
+ * the audit log records what they create as the service's own doing ('system').
  */
 import type { ConnectSetupBody, ConnectSetupResult, DemoSetupResult, SetupState } from '../../shared/schemas/setup.js';
 import type { ConnectionCheck } from '../../shared/schemas/sync.js';
@@ -27,7 +28,7 @@ function requireFirstRun(services: Services): void {
 /** Seeds the demo and answers its logins (public demo credentials, as `demo` prints them). */
 export function setUpDemo(services: Services): DemoSetupResult {
   requireFirstRun(services);
-  return { logins: [...seedDemo(services)] };
+  return { logins: [...seedDemo(services, 'system')] };
 }
 
 /** Which field a failed connection check blames, and how it is said to the person setting up. */
@@ -51,8 +52,8 @@ export async function connectToRemote(services: Services, body: ConnectSetupBody
   // and the transaction drops the new user if storing the remote fails: never half set up.
   const user = services.database.db.transaction(() => {
     requireFirstRun(services);
-    const created = services.users.create({ name: body.name, email: body.email, password: body.password, role: 'organizer' });
-    services.sync.setRemote({ baseUrl: body.baseUrl, apiKey: body.apiKey, ownerEmail: created.email });
+    const created = services.users.createBy('system', { name: body.name, email: body.email, password: body.password, role: 'organizer' });
+    services.sync.setRemoteBy('system', { baseUrl: body.baseUrl, apiKey: body.apiKey, ownerEmail: created.email });
     return created;
   });
   const sync = await services.sync.runOnce({ pull: true });

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Role, User } from '../../shared/schemas/auth.js';
 import type { Db } from '../db/connection.js';
 import { users } from '../db/schema.js';
+import type { AuditActor, AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
 import { newId } from './ids.js';
@@ -9,6 +10,7 @@ import { hashPassword, verifyPassword } from './secrets.js';
 import { toIso } from './time.js';
 
 export type UserRow = typeof users.$inferSelect;
+type NewUser = { email: string; name: string; role: Role; password: string };
 
 /** The roles of people who run the counter; customers are the people it sells to. */
 export const OPERATOR_ROLES = ['super_admin', 'organizer', 'staff'] as const satisfies readonly Role[];
@@ -22,7 +24,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createUserService(db: Db, clock: Clock) {
+export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
   function findByEmail(email: string): UserRow | undefined {
     return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get();
   }
@@ -31,7 +33,8 @@ export function createUserService(db: Db, clock: Clock) {
     return db.select().from(users).where(eq(users.id, id)).get();
   }
 
-  function create(input: { email: string; name: string; role: Role; password: string }): UserRow {
+  /** Creates a user. Not recorded in the audit log: for seeding (tests, benchmarks); operators are made by createBy. */
+  function create(input: NewUser): UserRow {
     if (findByEmail(input.email)) {
       throw new AppError('VALIDATION_FAILED', 'Email sudah dipakai', [{ field: 'email', message: 'Email sudah dipakai' }]);
     }
@@ -47,6 +50,16 @@ export function createUserService(db: Db, clock: Clock) {
     };
     db.insert(users).values(row).run();
     return row;
+  }
+
+  /** Creates an operator on `by`'s behalf and records it (e-mail, name and role; never the password). */
+  function createBy(by: AuditActor, input: NewUser): UserRow {
+    return audit.recorded(
+      by,
+      'user.created',
+      () => create(input),
+      (user) => ({ subjectId: user.id, details: { email: user.email, name: user.name, role: user.role } }),
+    );
   }
 
   function listByRole(role: Role): UserRow[] {
@@ -65,6 +78,6 @@ export function createUserService(db: Db, clock: Clock) {
     return verifyPassword(password, row.passwordHash) ? row : undefined;
   }
 
-  return { findByEmail, findById, listByRole, hasOperator, create, authenticate };
+  return { findByEmail, findById, listByRole, hasOperator, create, createBy, authenticate };
 }
 export type UserService = ReturnType<typeof createUserService>;

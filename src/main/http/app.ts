@@ -11,11 +11,13 @@ import { newId } from '../domain/ids.js';
 import type { Services } from '../services.js';
 import { frameworkErrors, installErrorHandling } from './errors.js';
 import { installHostAllowlist } from './host-allowlist.js';
+import { installDeviceTurns } from './device-turns.js';
 import { installIdempotency } from './idempotency.js';
 import { installNetworkPolicy } from './network-policy.js';
 import { installRateLimits } from './rate-limits.js';
 import { installSecurityHeaders } from './security-headers.js';
 import { apiKeyRoutes } from './routes/apikeys.js';
+import { auditRoutes } from './routes/audit.js';
 import { authRoutes } from './routes/auth.js';
 import { checkInRoutes } from './routes/check-ins.js';
 import { eventRoutes } from './routes/events.js';
@@ -106,6 +108,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   installSecurityHeaders(app);
   installNetworkPolicy(app, services, options.lan ?? false);
   await installRateLimits(app, services, options.lan ?? false);
+  installDeviceTurns(app);
   installIdempotency(app, services);
 
   await app.register(swagger, {
@@ -115,7 +118,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         title: 'Ticket Counter local service',
         version: '1.0.0',
         description:
-          'The event ticket order service interface, served by a counter on SQLite, plus extensions (login, health, sync, API keys, settings, first-run setup). Messages are in Indonesian. Errors: {message, requestId, error: {code, details?}}.',
+          'The event ticket order service interface, served by a counter on SQLite, plus extensions (login, health, sync, API keys, settings, first-run setup, check-in, audit log). Messages are in Indonesian. Errors: {message, requestId, error: {code, details?}}.',
       },
       components: {
         securitySchemes: {
@@ -136,6 +139,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(syncRoutes, { services });
   await app.register(apiKeyRoutes, { services });
   await app.register(settingsRoutes, { services });
+  await app.register(auditRoutes, { services });
   await app.register(setupRoutes, { services, launchToken: options.launchToken });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { credentialsFromLan: true } }, async () => app.swagger());

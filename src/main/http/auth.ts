@@ -32,7 +32,8 @@ export function authenticate(services: Services) {
       if (peer && (apiKey || authorization)) services.authAttempts.failed(peer);
       throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
     }
-    request.actor = actor;
+    // The device, as the audit log records it: the address the request came from.
+    request.actor = { ...actor, address: request.ip };
   };
 }
 

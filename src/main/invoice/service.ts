@@ -41,7 +41,7 @@ export function createInvoiceService({ events, views, expiry, signer, settings }
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
     expiry.expireDue();
     const row = views.find(event, orderId);
-    return { event, row, order: views.detailOf(event, row) };
+    return { event, row, order: views.detailOf(actor, event, row) };
   }
 
   async function invoice(actor: Actor, idOrSlug: string, orderId: string, layout?: InvoiceLayout) {

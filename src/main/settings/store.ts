@@ -33,15 +33,19 @@ export function createSettingsStore(dataDir: string) {
     return cached;
   }
 
-  /** Applies a change (validated by SettingsPatch) and returns the settings now in force. */
-  function update(patch: SettingsPatch): Settings {
-    const change = SettingsPatch.parse(patch);
-    conf.set({ ...conf.store, ...change });
+  /** Applies a change (validated by SettingsPatch); answers the settings before it (read afresh) and now in force. */
+  function change(patch: SettingsPatch): { before: Settings; after: Settings } {
+    const parsed = SettingsPatch.parse(patch);
+    const stored = conf.store;
+    conf.set({ ...stored, ...parsed });
     cached = valid(conf.store);
     readAt = Date.now();
-    return cached;
+    return { before: valid(stored), after: cached };
   }
 
-  return { get, update, path: conf.path };
+  /** Applies a change and returns the settings now in force. */
+  const update = (patch: SettingsPatch): Settings => change(patch).after;
+
+  return { get, change, update, path: conf.path };
 }
 export type SettingsStore = ReturnType<typeof createSettingsStore>;

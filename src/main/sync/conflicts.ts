@@ -7,7 +7,7 @@
  *   had is not sent, what it has gets its cancel;
  * - dismiss: settled by hand on the remote (say, a refund after a paid sale the remote refused).
  */
-import type { Conflict } from '../../shared/schemas/sync.js';
+import type { Conflict, ConflictResolution } from '../../shared/schemas/sync.js';
 import { messages } from '../../shared/messages.js';
 import type { Actor } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
@@ -15,11 +15,17 @@ import { toIso } from '../domain/time.js';
 import type { CoreServices } from '../services.js';
 import type { Job } from './outbox.js';
 
+/** A conflict the actor may act on, and its order's event. */
+interface Found {
+  job: Job;
+  eventId: string;
+}
+
 export function createConflicts(services: CoreServices, wake: () => void) {
-  const { outbox, events, clock } = services;
+  const { outbox, events, clock, audit } = services;
 
   /** The conflict and its order's event, if the actor may act on it. */
-  function conflictFor(actor: Actor, seq: number): { job: Job; eventId: string } {
+  function conflictFor(actor: Actor, seq: number): Found {
     const job = outbox.get(seq);
     const found = job?.state === 'conflict' ? outbox.conflicts().find((c) => c.seq === seq) : undefined;
     if (!job || !found) throw new AppError('NOT_FOUND', messages.conflictNotFound);
@@ -45,37 +51,49 @@ export function createConflicts(services: CoreServices, wake: () => void) {
       }));
   }
 
-  function settled(job: Job, state: 'pending' | 'skipped', note?: string): void {
-    outbox.update(job.seq, { state, nextAttemptAt: clock(), lastStatus: null, ...(note && { lastError: note }) });
+  /** Applies the operator's decision and records it in one transaction; then the engine goes on. */
+  function resolve(actor: Actor, { job, eventId }: Found, resolution: ConflictResolution, apply: () => void, remoteOrderId: string | null = null): void {
+    audit.recorded(actor, 'conflict.resolved', apply, () => ({
+      eventId,
+      subjectId: String(job.seq),
+      details: { seq: job.seq, resolution, orderId: job.orderId, remoteOrderId },
+    }));
     wake();
+  }
+
+  function settle(job: Job, state: 'pending' | 'skipped', note?: string): void {
+    outbox.update(job.seq, { state, nextAttemptAt: clock(), lastStatus: null, ...(note && { lastError: note }) });
   }
 
   function retry(actor: Actor, seq: number): void {
-    settled(conflictFor(actor, seq).job, 'pending');
+    const found = conflictFor(actor, seq);
+    resolve(actor, found, 'retry', () => settle(found.job, 'pending'));
   }
 
   function link(actor: Actor, seq: number, remoteOrderId: string): void {
-    const { job } = conflictFor(actor, seq);
-    if (job.kind !== 'create') throw new AppError('INVALID_STATE', messages.linkOnlyCreate);
+    const found = conflictFor(actor, seq);
+    if (found.job.kind !== 'create') throw new AppError('INVALID_STATE', messages.linkOnlyCreate);
     if (outbox.isMappedRemote(remoteOrderId)) throw new AppError('INVALID_STATE', messages.remoteOrderTaken);
-    outbox.complete(job, remoteOrderId);
-    wake();
+    resolve(actor, found, 'link', () => outbox.complete(found.job, remoteOrderId), remoteOrderId);
   }
 
   function dismiss(actor: Actor, seq: number): void {
-    settled(conflictFor(actor, seq).job, 'skipped', 'dismissed by an operator');
+    const found = conflictFor(actor, seq);
+    resolve(actor, found, 'dismiss', () => settle(found.job, 'skipped', 'dismissed by an operator'));
   }
 
   async function cancelLocally(actor: Actor, seq: number): Promise<void> {
-    const { job, eventId } = conflictFor(actor, seq);
-    await services.transitions.cancel(actor, eventId, job.orderId, { reason: 'Dibatalkan karena konflik sinkronisasi' });
+    const found = conflictFor(actor, seq);
+    const { job } = found;
+    // The cancel is recorded in its own transaction (order.cancelled); the decision with what it skips.
+    await services.transitions.cancel(actor, found.eventId, job.orderId, { reason: 'Dibatalkan karena konflik sinkronisasi' });
     // The remote never had a refused create, so none of the order's jobs are needed; otherwise only
     // the refused one goes, and the cancel just recorded follows it.
-    const open = outbox.openJobsOf(job.orderId);
-    for (const other of open) {
-      if (job.kind === 'create' || other.seq === job.seq) outbox.update(other.seq, { state: 'skipped' });
-    }
-    wake();
+    resolve(actor, found, 'cancel-local', () => {
+      for (const other of outbox.openJobsOf(job.orderId)) {
+        if (job.kind === 'create' || other.seq === job.seq) outbox.update(other.seq, { state: 'skipped' });
+      }
+    });
   }
 
   return { list, retry, link, dismiss, cancelLocally };

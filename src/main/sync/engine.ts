@@ -6,6 +6,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { ConnectionCheck, RemoteSummary, SyncState, SyncStatus } from '../../shared/schemas/sync.js';
 import { meta, outbox as outboxTable } from '../db/schema.js';
+import type { AuditActor } from '../domain/audit.js';
 import { toIso } from '../domain/time.js';
 import type { CoreServices } from '../services.js';
 import { RemoteKeyLocked, type Remote } from '../settings/remote.js';
@@ -204,6 +205,11 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
     return summary;
   }
 
-  return { runOnce, start, stop, wake, status, check, setRemote };
+  /** setRemote on `by`'s behalf, recorded in the audit log with the key masked (as the summary shows it), never whole. */
+  function setRemoteBy(by: AuditActor, remote: Remote): RemoteSummary {
+    return services.audit.recorded(by, 'remote.changed', () => setRemote(remote), (summary) => ({ details: summary }));
+  }
+
+  return { runOnce, start, stop, wake, status, check, setRemote, setRemoteBy };
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -1,6 +1,7 @@
 /**
- * The counter once logged in: the navigation (F1–F4), the always visible connection and
- * pending-sync count, the banner when the remote refuses the key, and the screen in use.
+ * The counter once logged in: the navigation (F1–F4, and the audit log for those who run the
+ * counter), the always visible connection and pending-sync count, the banner when the remote
+ * refuses the key, and the screen in use.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,20 +10,23 @@ import { useSyncStatus } from './api/hooks';
 import { ConfirmDialog } from './components/Dialog';
 import { useCurrentEvent } from './current-event';
 import { Kbd, useShortcuts } from './keyboard';
+import { AuditScreen } from './screens/audit/AuditScreen';
 import { OrdersScreen } from './screens/orders/OrdersScreen';
 import { SellScreen } from './screens/sell/SellScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { SyncScreen } from './screens/sync/SyncScreen';
-import { session } from './session';
+import { mayManage, session } from './session';
 import { CONNECTION_LABEL, connectionOf, unsyncedOf } from './sync-summary';
 
-export type ScreenName = 'sell' | 'orders' | 'sync' | 'settings';
+export type ScreenName = 'sell' | 'orders' | 'sync' | 'settings' | 'audit';
 
-const SCREENS: { name: ScreenName; label: string; key: string }[] = [
+/** The screens; `managers` ones only for organizers and super admins (the service refuses staff too). */
+const SCREENS: { name: ScreenName; label: string; key?: string; managers?: boolean }[] = [
   { name: 'sell', label: 'Jual', key: 'F1' },
   { name: 'orders', label: 'Pesanan', key: 'F2' },
   { name: 'sync', label: 'Sinkronisasi', key: 'F3' },
   { name: 'settings', label: 'Pengaturan', key: 'F4' },
+  { name: 'audit', label: 'Audit', managers: true },
 ];
 
 export function Workspace({ user }: { user: User }) {
@@ -33,8 +37,9 @@ export function Workspace({ user }: { user: User }) {
   const connection = connectionOf(status);
   const unsynced = unsyncedOf(status);
   const queries = useQueryClient();
+  const screens = SCREENS.filter((s) => !s.managers || mayManage(user));
 
-  useShortcuts(Object.fromEntries(SCREENS.map((s) => [s.key, () => setScreen(s.name)])));
+  useShortcuts(Object.fromEntries(screens.flatMap((s) => (s.key ? [[s.key, () => setScreen(s.name)]] : []))));
   useUnsyncedWarning(unsynced);
 
   const logout = () => {
@@ -48,9 +53,9 @@ export function Workspace({ user }: { user: User }) {
       <header className="topbar">
         <strong className="brand">Ticket Counter</strong>
         <nav aria-label="Menu utama">
-          {SCREENS.map((s) => (
+          {screens.map((s) => (
             <button key={s.name} type="button" className={screen === s.name ? 'nav active' : 'nav'} aria-current={screen === s.name ? 'page' : undefined} onClick={() => setScreen(s.name)}>
-              {s.label} <Kbd keys={s.key} />
+              {s.label} {s.key && <Kbd keys={s.key} />}
             </button>
           ))}
         </nav>
@@ -84,6 +89,7 @@ export function Workspace({ user }: { user: User }) {
         {screen === 'orders' && <OrdersScreen eventId={eventId} onChooseEvent={chooseEvent} />}
         {screen === 'sync' && <SyncScreen status={status} eventId={eventId} />}
         {screen === 'settings' && <SettingsScreen user={user} status={status} />}
+        {screen === 'audit' && <AuditScreen />}
       </main>
       <ConfirmDialog open={leaving} title="Keluar dari loket?" confirmLabel="Tetap keluar" onConfirm={logout} onCancel={() => setLeaving(false)}>
         <p>

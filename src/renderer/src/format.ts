@@ -5,12 +5,23 @@ export const rupiah = (decimal: string) => formatRupiah(toMinor(decimal));
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** "6 Des 2026, 20.00" in the given IANA zone (the event's), or the counter's own when none. */
-export function dateTime(iso: string, timeZone?: string): string {
-  const key = timeZone ?? '';
+/**
+ * "6 Des 2026, 20.00" in the given IANA zone (the event's), or the counter's own when none; with
+ * `seconds`, "6 Des 2026, 20.00.07" (the audit log tells apart what happened within a minute).
+ */
+export function dateTime(iso: string, timeZone?: string, { seconds = false } = {}): string {
+  const key = `${timeZone ?? ''}|${seconds}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('id-ID', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    formatter = new Intl.DateTimeFormat('id-ID', {
+      timeZone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(seconds && { second: '2-digit' }),
+    });
     formatters.set(key, formatter);
   }
   return formatter.format(new Date(iso));

@@ -66,5 +66,9 @@ export const Conflict = z.object({
 });
 export type Conflict = z.infer<typeof Conflict>;
 
+/** What an operator decides about a conflict (sync/conflicts.ts). */
+export const ConflictResolution = z.enum(['retry', 'link', 'cancel-local', 'dismiss']);
+export type ConflictResolution = z.infer<typeof ConflictResolution>;
+
 export const ConflictParams = z.object({ seq: z.coerce.number().int().positive() });
 export const LinkConflictBody = z.object({ remoteOrderId: z.string().min(1).max(100) });

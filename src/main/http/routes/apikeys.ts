@@ -48,7 +48,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request, reply) => {
       const { name, expiresAt } = request.body;
-      const created = apiKeys.issue(actorOf(request).userId, name, expiresAt === undefined ? undefined : Date.parse(expiresAt));
+      const actor = actorOf(request);
+      const created = apiKeys.createBy(actor, actor.userId, name, expiresAt === undefined ? undefined : Date.parse(expiresAt));
       return reply.code(201).send(ok(request, messages.apiKeyCreated, created));
     },
   );
@@ -64,6 +65,9 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         response: { 200: envelope(ApiKeyInfo), ...errorResponses(...BODY_ERRORS, 'NOT_FOUND', ...AUTH_ERRORS) },
       },
     },
-    async (request) => ok(request, messages.apiKeyRevoked, apiKeys.revoke(actorOf(request).userId, request.params.keyId)),
+    async (request) => {
+      const actor = actorOf(request);
+      return ok(request, messages.apiKeyRevoked, apiKeys.revoke(actor, actor.userId, request.params.keyId));
+    },
   );
 };

@@ -57,6 +57,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     {
       schema: {
         summary: 'List the admin-created orders of an event',
+        description:
+          "Permission event:read. Every participant's identityNumber is masked to its first and last 4 digits (3171********0001): a list is for finding an order, the whole number is in the detail for those who may update the event.",
         tags: ['orders'],
         security: SECURITY,
         params: EventParams,
@@ -76,6 +78,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     {
       schema: {
         summary: 'Order detail',
+        description:
+          "Permission event:read. The participants' identityNumber is whole only for callers with event:update on the event (they sell, and check the number against the card); with event:read alone it is masked to its first and last 4 digits (3171********0001). The transitions (checkout, confirm, reject, cancel) answer with this form, whole, as they need event:update.",
         tags: ['orders'],
         security: SECURITY,
         params: OrderParams,

@@ -13,7 +13,7 @@ const common = { tags: ['settings'], security: SECURITY };
 /** Extensions: the counter's own settings (the same store `settings set` writes). */
 export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.addHook('onRequest', authenticate(services));
-  const { settings } = services;
+  const { settings, settingsChanges } = services;
 
   app.get(
     '/settings',
@@ -33,7 +33,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       schema: {
         summary: 'Extension: change some settings (organizer or super_admin); answers the settings now in force',
         description:
-          'Fields left out stay as they are; unknown fields are refused. A new hold window applies to orders created from then on.',
+          'Fields left out stay as they are; unknown fields are refused. A new hold window applies to orders created from then on. A change is recorded in the audit log (settings.changed, each field before and after).',
         ...common,
         body: SettingsPatch,
         response: {
@@ -43,8 +43,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => {
-      requireOrganizer(actorOf(request), messages.settingsForbidden);
-      return ok(request, messages.settingsUpdated, settings.update(request.body));
+      const actor = actorOf(request);
+      requireOrganizer(actor, messages.settingsForbidden);
+      return ok(request, messages.settingsUpdated, settingsChanges.change(actor, request.body));
     },
   );
 };

@@ -119,7 +119,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       requireRemoteAdmin(actor);
       const ownerEmail = request.body.ownerEmail ?? services.users.findById(actor.userId)?.email ?? '';
       if (!services.users.findByEmail(ownerEmail)) throw new AppError('VALIDATION_FAILED', messages.validationFailed, [{ field: 'ownerEmail', message: messages.ownerUnknown }]);
-      const summary = sync.setRemote({ baseUrl: request.body.baseUrl, apiKey: request.body.apiKey, ownerEmail });
+      const summary = sync.setRemoteBy(actor, { baseUrl: request.body.baseUrl, apiKey: request.body.apiKey, ownerEmail });
       return ok(request, messages.remoteSaved, summary);
     },
   );

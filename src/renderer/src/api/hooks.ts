@@ -9,7 +9,8 @@ import type { Event } from '../../../shared/schemas/event.js';
 import type { OrderDetail, OrderListItem, OrderListQuery } from '../../../shared/schemas/order.js';
 import type { Settings, SettingsPatch } from '../../../shared/schemas/settings.js';
 import type { SetupState } from '../../../shared/schemas/setup.js';
-import type { Conflict, ConnectionCheck, RemoteSettingsBody, RemoteSummary, SyncStatus } from '../../../shared/schemas/sync.js';
+import type { AuditEntry, AuditListQuery } from '../../../shared/schemas/audit.js';
+import type { Conflict, ConflictResolution, ConnectionCheck, RemoteSettingsBody, RemoteSummary, SyncStatus } from '../../../shared/schemas/sync.js';
 import type { TicketCategory } from '../../../shared/schemas/ticket.js';
 import { api, query, request } from './client';
 
@@ -26,6 +27,7 @@ export const keys = {
   conflicts: ['conflicts'] as const,
   settings: ['settings'] as const,
   apiKeys: ['api-keys'] as const,
+  audit: (q: Partial<AuditListQuery>) => ['audit', q] as const,
 };
 
 export const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;
@@ -81,6 +83,14 @@ export function useSettings() {
   return useQuery({ queryKey: keys.settings, queryFn: () => api<Settings>('/settings') });
 }
 
+export function useAuditLog(q: Partial<AuditListQuery>) {
+  return useQuery({
+    queryKey: keys.audit(q),
+    queryFn: () => request<AuditEntry[], PageMeta>(`/audit-log${query(q)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useApiKeys() {
   return useQuery({ queryKey: keys.apiKeys, queryFn: () => api<ApiKeyInfo[]>('/api-keys') });
 }
@@ -121,7 +131,7 @@ export function useRunSync() {
 
 export function useResolveConflict() {
   return useChange(
-    ({ seq, action, remoteOrderId }: { seq: number; action: 'retry' | 'dismiss' | 'cancel-local' | 'link'; remoteOrderId?: string }) =>
+    ({ seq, action, remoteOrderId }: { seq: number; action: ConflictResolution; remoteOrderId?: string }) =>
       api<{ seq: number }>(`/sync/conflicts/${seq}/${action}`, { method: 'POST', body: action === 'link' ? { remoteOrderId } : undefined }),
     [keys.conflicts, ...ORDER_VIEWS],
   );

@@ -4,7 +4,8 @@
  * operator can settle it.
  */
 import { useState } from 'react';
-import type { Conflict, SyncState, SyncStatus } from '../../../../shared/schemas/sync.js';
+import { CONFLICT_RESOLUTION_LABEL } from '../../../../shared/labels.js';
+import type { Conflict, ConflictResolution, SyncState, SyncStatus } from '../../../../shared/schemas/sync.js';
 import { useConflicts, useResolveConflict, useRunSync, useTickets } from '../../api/hooks';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field, Notice } from '../../components/Field';
@@ -26,8 +27,6 @@ const KIND_LABEL: Record<Conflict['kind'], string> = {
   cancel: 'Pembatalan',
   checkin: 'Check-in di gerbang',
 };
-
-type Action = 'retry' | 'dismiss' | 'cancel-local' | 'link';
 
 export function SyncScreen({ status, eventId }: { status: SyncStatus | undefined; eventId: string | undefined }) {
   const run = useRunSync();
@@ -118,9 +117,9 @@ function Allotments({ status, eventId }: { status: SyncStatus; eventId: string |
 function Conflicts() {
   const conflicts = useConflicts().data ?? [];
   const resolve = useResolveConflict();
-  const [asking, setAsking] = useState<{ conflict: Conflict; action: Action }>();
+  const [asking, setAsking] = useState<{ conflict: Conflict; action: ConflictResolution }>();
   const [remoteOrderId, setRemoteOrderId] = useState('');
-  const act = (conflict: Conflict, action: Action) => {
+  const act = (conflict: Conflict, action: ConflictResolution) => {
     setRemoteOrderId('');
     if (action === 'retry') resolve.mutate({ seq: conflict.seq, action });
     else setAsking({ conflict, action });
@@ -157,18 +156,18 @@ function Conflicts() {
                 <td className="small">{c.error}</td>
                 <td className="row-actions">
                   <button type="button" className="secondary" onClick={() => act(c, 'retry')}>
-                    Kirim ulang
+                    {CONFLICT_RESOLUTION_LABEL.retry}
                   </button>
                   {c.kind === 'create' && (
                     <button type="button" className="secondary" onClick={() => act(c, 'link')}>
-                      Tautkan
+                      {CONFLICT_RESOLUTION_LABEL.link}
                     </button>
                   )}
                   <button type="button" className="secondary" onClick={() => act(c, 'cancel-local')}>
-                    Batalkan di loket
+                    {CONFLICT_RESOLUTION_LABEL['cancel-local']}
                   </button>
                   <button type="button" className="link" onClick={() => act(c, 'dismiss')}>
-                    Abaikan
+                    {CONFLICT_RESOLUTION_LABEL.dismiss}
                   </button>
                 </td>
               </tr>

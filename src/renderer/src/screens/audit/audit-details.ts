@@ -1,0 +1,70 @@
+/** An audit entry in a few words for its table row: who acted, on what, and what the details say. */
+import { CONFLICT_RESOLUTION_LABEL, CREDENTIAL_LABEL, METHOD_LABEL, SETTING_LABEL } from '../../../../shared/labels.js';
+import type { AuditAction, AuditEntry } from '../../../../shared/schemas/audit.js';
+import { rupiah } from '../../format';
+
+const joined = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(' · ');
+
+const settingValue = (value: number | string | string[]) => (Array.isArray(value) ? value.join(', ') || '—' : String(value));
+
+/** The details of an entry, short: the table shows one or two lines of it. */
+export function describeDetails(entry: AuditEntry): string {
+  switch (entry.action) {
+    case 'order.created':
+      return joined(entry.details.customerName, entry.details.ticketCategoryName, rupiah(entry.details.total), `NIK ${entry.details.identityNumber}`);
+    case 'order.paid':
+    case 'order.payment_pending_verification':
+      return joined(METHOD_LABEL[entry.details.method], rupiah(entry.details.amount));
+    case 'order.payment_rejected':
+      return joined(METHOD_LABEL[entry.details.method], entry.details.reason);
+    case 'order.cancelled':
+      return entry.details.reason ?? '—';
+    case 'order.expired':
+      return 'Tidak dibayar dalam batas waktu';
+    case 'ticket.checked_in':
+      return joined(`Tiket ${entry.details.ticketNumber}`, entry.details.gate);
+    case 'api_key.created':
+    case 'api_key.revoked':
+      return joined(`“${entry.details.name}” (${entry.details.prefix}…)`, entry.details.owner);
+    case 'settings.changed':
+      return entry.details.changes.map((c) => `${SETTING_LABEL[c.field]}: ${settingValue(c.before)} → ${settingValue(c.after)}`).join('; ');
+    case 'remote.changed':
+      return joined(entry.details.baseUrl, `kunci ${entry.details.apiKey}`, entry.details.ownerEmail);
+    case 'conflict.resolved':
+      return joined(CONFLICT_RESOLUTION_LABEL[entry.details.resolution], entry.details.remoteOrderId && `pesanan pusat ${entry.details.remoteOrderId}`);
+    case 'user.created':
+      return joined(entry.details.name, entry.details.email, entry.details.role);
+    case 'grant.added':
+      return joined(entry.details.email, entry.details.permission);
+  }
+}
+
+/** Who acted: a person's name (for the command line, the OS account), or the service itself. */
+export function actorName(entry: AuditEntry): string {
+  return entry.actor.name ?? CREDENTIAL_LABEL[entry.actor.credential];
+}
+
+/** With what and from where: "Kunci API “Tablet” · 192.168.1.31", "Login · 127.0.0.1", "Baris perintah"; nothing for the service itself. */
+export function actorDevice(entry: AuditEntry): string {
+  const { credential, apiKeyName, address } = entry.actor;
+  if (credential === 'system') return '';
+  return joined(apiKeyName ? `${CREDENTIAL_LABEL[credential]} “${apiKeyName}”` : CREDENTIAL_LABEL[credential], address);
+}
+
+/** What kind of thing an action's subject is. */
+export const SUBJECT_KIND: Record<AuditAction, string> = {
+  'order.created': 'Pesanan',
+  'order.paid': 'Pesanan',
+  'order.payment_pending_verification': 'Pesanan',
+  'order.payment_rejected': 'Pesanan',
+  'order.cancelled': 'Pesanan',
+  'order.expired': 'Pesanan',
+  'ticket.checked_in': 'Pesanan',
+  'api_key.created': 'Kunci API',
+  'api_key.revoked': 'Kunci API',
+  'settings.changed': 'Pengaturan',
+  'remote.changed': 'Layanan pusat',
+  'conflict.resolved': 'Konflik',
+  'user.created': 'Pengguna',
+  'grant.added': 'Pengguna',
+};
