@@ -4,13 +4,15 @@
  * API-key requests are being handled at once, the next in line goes as one finishes, in arrival
  * order, and a login's request passes while every slot is taken.
  */
+import { Agent, request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authenticate } from '../../src/main/http/auth.js';
 import { buildApp } from '../../src/main/http/app.js';
 import { DEVICE_SLOTS } from '../../src/main/http/device-turns.js';
 import { createServices, type Services } from '../../src/main/services.js';
-import { PASSWORD, makeCaller, makeKey } from '../support/fixtures.js';
-import { tempDir, type TempDir } from '../support/harness.js';
+import { PASSWORD, makeCaller, makeKey, orderBody, ticketInput } from '../support/fixtures.js';
+import { startHarness, tempDir, type TempDir } from '../support/harness.js';
+import { world } from '../support/world.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -76,5 +78,48 @@ describe('device turns', () => {
     for (const h of handling.splice(0)) h.finish();
     await Promise.all(again);
     await app.close();
+  });
+});
+
+describe('device turns when devices hang up', () => {
+  /** One sale over a connection of the agent; resolves with the status, or 0 when the connection is cut. */
+  function postSale(agent: Agent, port: number, path: string, key: string, body: unknown): Promise<number> {
+    return new Promise((resolve) => {
+      const payload = JSON.stringify(body);
+      const sent = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'x-api-key': key, 'content-type': 'application/json' } }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      sent.setTimeout(10_000, () => sent.destroy());
+      sent.on('error', () => resolve(0));
+      sent.end(payload);
+    });
+  }
+
+  it('a load cut off mid-way leaves every slot free: the next sales are answered', async () => {
+    const h = await startHarness();
+    try {
+      const w = world(h, { tickets: [ticketInput(h.clock(), { quota: 1_000_000 })] });
+      await h.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = h.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const path = `/events/${w.event.id}/admin/orders`;
+      for (let round = 0; round < 3; round++) {
+        // Ten devices selling as fast as they can, then all connections cut at once, mid-request.
+        const agent = new Agent({ keepAlive: true, maxSockets: 10 });
+        const until = Date.now() + 300;
+        const devices = Array.from({ length: 10 }, async () => {
+          while (Date.now() < until) await postSale(agent, port, path, w.organizer.key, orderBody(w.event));
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        agent.destroy();
+        await Promise.all(devices);
+      }
+      const fresh = new Agent({ keepAlive: false });
+      const answers = await Promise.all(Array.from({ length: DEVICE_SLOTS * 2 }, () => postSale(fresh, port, path, w.organizer.key, orderBody(w.event))));
+      expect(answers).toEqual(answers.map(() => 201));
+    } finally {
+      await h.close();
+    }
   });
 });
