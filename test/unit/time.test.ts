@@ -52,4 +52,28 @@ describe('parseInstant', () => {
   it('throws a RangeError for text that is no time', () => {
     expect(() => parseInstant('tomorrow')).toThrow(RangeError);
   });
+
+  it('gives, from its cache, the offset Intl gives for every minute across real changes of offset', () => {
+    const fresh = (ms: number, timeZone: string) => {
+      const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? '';
+      const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+      const minutes = match ? Number(match[2]) * 60 + Number(match[3]) : 0;
+      return match?.[1] === '-' ? -minutes : minutes;
+    };
+    const changes: [string, string][] = [
+      ['America/New_York', '2026-03-08T07:00:00Z'],
+      ['America/New_York', '2026-11-01T06:00:00Z'],
+      ['Europe/London', '2026-03-29T01:00:00Z'],
+      // Half an hour of daylight saving, changing at a half hour of UTC.
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Asia/Kathmandu', '2026-06-01T00:00:00Z'],
+    ];
+    for (const [zone, around] of changes) {
+      const centre = Date.parse(around);
+      for (let ms = centre - 3 * 3_600_000; ms <= centre + 3 * 3_600_000; ms += 60_000) {
+        expect(zoneOffsetMinutes(ms, zone), `${zone} at ${new Date(ms).toISOString()}`).toBe(fresh(ms, zone));
+      }
+    }
+  });
 });
+

@@ -9,8 +9,30 @@ function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * Offsets asked for before, by zone and quarter hour. Every offset is a whole number of quarter
+ * hours and every change of offset happens at a whole or half local hour, so at a quarter-hour
+ * boundary in UTC: within one UTC quarter hour a zone's offset cannot change. Every timestamp an
+ * answer renders asks (a sale renders a dozen): formatting through Intl each time cost a tenth of
+ * the CPU of a sale.
+ */
+const knownOffsets = new Map<string, number>();
+const QUARTER_HOUR_MS = 15 * 60_000;
+const KNOWN_OFFSETS_MAX = 10_000;
+
 /** Offset of timeZone from UTC at instant ms, in minutes ("GMT+07:00" gives 420). */
 export function zoneOffsetMinutes(ms: number, timeZone: string): number {
+  const key = `${timeZone}@${Math.floor(ms / QUARTER_HOUR_MS)}`;
+  let offset = knownOffsets.get(key);
+  if (offset === undefined) {
+    offset = offsetFromIntl(ms, timeZone);
+    if (knownOffsets.size >= KNOWN_OFFSETS_MAX) knownOffsets.clear();
+    knownOffsets.set(key, offset);
+  }
+  return offset;
+}
+
+function offsetFromIntl(ms: number, timeZone: string): number {
   const part = offsetFormatter(timeZone)
     .formatToParts(ms)
     .find((p) => p.type === 'timeZoneName')?.value;
