@@ -336,6 +336,11 @@ export const outbox = sqliteTable(
      */
     state: text('state', { enum: ['pending', 'in_flight', 'unknown', 'done', 'skipped', 'conflict'] }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * Creates only: the buyer as the remote's order list shows them (category, e-mail, name), so
+     * that look-alike creates are found through an index and sent one at a time (outbox.ts, due).
+     */
+    lookalike: text('lookalike'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at').notNull(),
     /** The HTTP status of the last answer, if any (a 409 decides how an unknown is settled). */
@@ -344,7 +349,7 @@ export const outbox = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('outbox_order').on(t.orderId, t.seq), index('outbox_open').on(t.state, t.nextAttemptAt)],
+  (t) => [index('outbox_order').on(t.orderId, t.seq), index('outbox_open').on(t.state, t.nextAttemptAt), index('outbox_lookalike').on(t.lookalike)],
 );
 
 /** Local order id to the id the remote gave the same order. */

@@ -49,6 +49,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
           payload,
           state: 'pending',
           idempotencyKey: `tc-${newId(now)}`,
+          lookalike: kind === 'create' ? sql`(select json_array(${orders.ticketCategoryId}, ${orders.customerEmail}, ${orders.customerName}) from ${orders} where ${orders.id} = ${order.id})` : null,
           nextAttemptAt: now,
           createdAt: now,
           updatedAt: now,
@@ -70,12 +71,9 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     // other's remote order (push.ts, findCreated). So such creates go one at a time: a create waits
     // while a look-alike is unsettled ahead of it, unknown and in-flight ones first (they must be
     // looked up before anything else is sent), then pending ones in their order.
-    const lookalikeAhead = sql`${outbox.kind} = 'create' and exists (
+    const lookalikeAhead = sql`exists (
       select 1 from ${outbox} as k
-      join ${orders} as ko on ko.id = k.order_id
-      join ${orders} as jo on jo.id = ${outbox.orderId}
-      where k.kind = 'create' and k.order_id <> ${outbox.orderId} and k.state in ('pending', 'unknown', 'in_flight')
-        and ko.ticket_category_id = jo.ticket_category_id and ko.customer_email = jo.customer_email and ko.customer_name = jo.customer_name
+      where k.lookalike = ${outbox.lookalike} and k.seq <> ${outbox.seq} and k.state in ('pending', 'unknown', 'in_flight')
         and ((k.state = 'pending') < (${outbox.state} = 'pending')
           or ((k.state = 'pending') = (${outbox.state} = 'pending') and k.seq < ${outbox.seq})))`;
     return db

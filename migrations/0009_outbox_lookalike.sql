@@ -1,0 +1,2 @@
+ALTER TABLE `outbox` ADD `lookalike` text;--> statement-breakpoint
+CREATE INDEX `outbox_lookalike` ON `outbox` (`lookalike`);
