@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { verifyTicketToken, InvalidTicketToken, type VerificationKey } from '../../src/shared/ticket-token.js';
 import { expectError, expectOk } from '../support/envelope.js';
 import { makeCaller } from '../support/fixtures.js';
+import { claimsOf } from '../support/gate.js';
 import { useHarness } from '../support/harness.js';
 import { pdfPages, saveArtifact } from '../support/pdf.js';
 import { qrSvgToPng, readQr } from '../support/qr.js';
@@ -16,18 +17,6 @@ import { world, type World } from '../support/world.js';
 
 /** Enough for the invoice's QR codes (42 mm on A4, 49 mm on the roll) to be read reliably. */
 const SCAN_DPI = 150;
-
-/** The claims a participant's genuine token carries. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function claimsOf(participant: any) {
-  return {
-    pid: participant.id,
-    tn: participant.ticketNumber,
-    eid: participant.eventId,
-    cid: participant.ticketCategoryId,
-    iat: Math.floor(Date.parse(participant.createdAt) / 1000),
-  };
-}
 
 async function verificationKeys(w: World, key = w.organizer.key): Promise<VerificationKey[]> {
   return expectOk(await w.h.request({ url: '/ticket-verification-keys', key }));

@@ -2,6 +2,7 @@
 import { ulid } from 'ulid';
 import type { Permission, Role } from '../../src/shared/schemas/auth.js';
 import type { ImportEvent } from '../../src/shared/schemas/import.js';
+import type { Registration } from '../../src/shared/schemas/registration.js';
 import { toIso } from '../../src/main/domain/time.js';
 import type { UserRow } from '../../src/main/domain/users.js';
 import type { Services } from '../../src/main/services.js';
@@ -98,17 +99,7 @@ export function importEvent(services: Services, owner: UserRow, overrides: Parti
   return event;
 }
 
-export interface RegistrationInput {
-  name: string;
-  email: string;
-  phone: string;
-  gender: 'male' | 'female';
-  birthDate: string;
-  identityNumber: string;
-  formData?: Record<string, unknown>;
-}
-
-export function registration(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
+export function registration(overrides: Partial<Registration> = {}): Registration {
   const n = next();
   return {
     name: `Pembeli ${n}`,
@@ -121,7 +112,7 @@ export function registration(overrides: Partial<RegistrationInput> = {}): Regist
   };
 }
 
-export function orderBody(event: ImportEvent, overrides: { ticketCategoryId?: string; registration?: Partial<RegistrationInput> } = {}) {
+export function orderBody(event: ImportEvent, overrides: { ticketCategoryId?: string; registration?: Partial<Registration> } = {}) {
   return {
     eventId: event.id,
     ticketCategoryId: overrides.ticketCategoryId ?? event.tickets[0]!.id,

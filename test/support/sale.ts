@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { expectOk } from './envelope.js';
-import { orderBody, orderPath, type RegistrationInput } from './fixtures.js';
+import type { Registration } from '../../src/shared/schemas/registration.js';
+import { orderBody, orderPath } from './fixtures.js';
 import type { World } from './world.js';
 
 export type SaleState = 'paid' | 'unpaid' | 'verification' | 'cancelled';
@@ -25,7 +26,7 @@ export interface Sale {
   // The order detail as the last transition answered it; its fields are checked by the tests.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   order: any;
-  registration: RegistrationInput;
+  registration: Registration;
 }
 
 /** A new order of the world's event, taken to `state`: paid in cash, left unpaid, paid by bank transfer (awaiting verification), or cancelled. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { seedDemo } from '../../src/main/domain/demo.js';
 import { createServices } from '../../src/main/services.js';
+import type { Registration } from '../../src/shared/schemas/registration.js';
 import type { Conflict, SyncStatus } from '../../src/shared/schemas/sync.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { tempDir, type TempDir } from './harness.js';
@@ -265,17 +266,8 @@ export async function settled(counter: Instance, timeoutMs = 40_000): Promise<Sy
 const RUN = randomInt(10_000, 99_999);
 let sequence = 0;
 
-export interface Person {
-  name: string;
-  email: string;
-  phone: string;
-  gender: 'male' | 'female';
-  birthDate: string;
-  identityNumber: string;
-}
-
 /** A walk-in customer, unique within the run (e-mail and identity number). */
-export function person(overrides: Partial<Person> = {}): Person {
+export function person(overrides: Partial<Registration> = {}): Registration {
   const n = ++sequence;
   return {
     name: `Pengunjung ${RUN}-${n}`,
@@ -291,7 +283,7 @@ export function person(overrides: Partial<Person> = {}): Person {
 const ordersPath = `/events/${DEMO.slug}/admin/orders`;
 
 /** POSTs an order for the demo event (Harian unless told) for a new customer; the reply as it is. */
-export function postOrder(at: Instance, options: { category?: string; who?: Partial<Person>; registration?: Person } = {}): Promise<JsonReply> {
+export function postOrder(at: Instance, options: { category?: string; who?: Partial<Registration>; registration?: Registration } = {}): Promise<JsonReply> {
   return at.call(ordersPath, {
     method: 'POST',
     body: { eventId: DEMO.eventId, ticketCategoryId: options.category ?? DEMO.harian, registration: options.registration ?? person(options.who) },
@@ -299,7 +291,7 @@ export function postOrder(at: Instance, options: { category?: string; who?: Part
 }
 
 /** An order that must be created (201): its creation form, plus the customer's e-mail and name (which that form lacks). */
-export async function sell(at: Instance, options: { category?: string; who?: Partial<Person> } = {}): Promise<Data> {
+export async function sell(at: Instance, options: { category?: string; who?: Partial<Registration> } = {}): Promise<Data> {
   const registration = person(options.who);
   const reply = await postOrder(at, { category: options.category, registration });
   return { ...data(reply, 201), customerEmail: registration.email, customerName: registration.name };
