@@ -51,15 +51,32 @@ test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next 
   await expect(page.getByTestId('category-Harian').getByRole('radio')).toBeChecked();
 });
 
+test('the exact amount by its quick button, then Enter pays it', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await startSale(page, 'Harian', customer('Rudi Hartono', 'male', '21-06-1979'));
+  await page.getByRole('button', { name: 'Uang pas' }).click();
+  await expect(page.getByLabel('Uang diterima')).toHaveValue('76.875');
+  await expect(page.getByRole('button', { name: /Bayar/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('LUNAS')).toBeVisible();
+  // Nothing to hand back, so no change line.
+  await expect(page.getByTestId('change-back')).toHaveCount(0);
+});
+
 test('a bank transfer waits for verification, then the operator confirms it', async ({ page, counter }) => {
   await logIn(page, counter.url);
   await chooseEvent(page, 'kopi');
   await startSale(page, 'Harian', customer('Bayu Pratama', 'male', '03-02-1985'));
   await page.getByText('Transfer bank').click();
   await page.getByLabel('Referensi transfer (opsional)').fill('BCA 2611-0042');
-  await page.getByRole('button', { name: /Catat, tunggu verifikasi/ }).click();
-  await expect(page.getByRole('heading', { name: 'Menunggu verifikasi' })).toBeVisible();
+  await page.getByLabel('Referensi transfer (opsional)').press('Enter');
+  await expect(page.getByRole('heading', { name: 'Menunggu verifikasi' })).toBeFocused();
   await expect(page.getByText('ref. BCA 2611-0042')).toBeVisible();
+  // The Enter that recorded the transfer, pressed once more, must not confirm money nobody checked.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Menunggu verifikasi' })).toBeVisible();
+  await expect(page.getByText('LUNAS')).toHaveCount(0);
   await screenshot(page, 'pay-verification');
   await page.getByRole('button', { name: /Pembayaran diterima/ }).click();
   await expect(page.getByText('LUNAS')).toBeVisible();

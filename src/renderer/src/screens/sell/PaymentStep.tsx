@@ -3,7 +3,8 @@
  * approval code), or a bank transfer / QRIS that waits for the operator to see it arrive and
  * confirm or reject it. Escape cancels the order, after asking.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { METHOD_LABEL, REJECTED_TRANSFER_REASON } from '../../../../shared/labels.js';
 import { formatRupiah, fromMinor, toMinor } from '../../../../shared/money.js';
 import type { OrderDetail } from '../../../../shared/schemas/order.js';
@@ -70,6 +71,7 @@ function Checkout({ order }: { order: OrderDetail }) {
   const [tendered, setTendered] = useState('');
   const [reference, setReference] = useState('');
   const pay = useOrderTransition<CheckoutBody>(order, 'checkout');
+  const payButton = useRef<HTMLButtonElement>(null);
   useShortcuts(Object.fromEntries(METHODS.map((m) => [m.key, () => setMethod(m.method)])));
 
   const cash = parseCashInput(tendered);
@@ -105,7 +107,17 @@ function Checkout({ order }: { order: OrderDetail }) {
           </Field>
           <div className="quick" aria-label="Jumlah cepat">
             {quickAmounts(total).map((amount, i) => (
-              <button key={amount} type="button" className="secondary" onClick={() => setTendered(cashInputOf(amount))}>
+              <button
+                key={amount}
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  // The amount is chosen: Enter now pays, as it does from the amount field (the
+                  // button is enabled by this very amount, hence rendered before it is focused).
+                  flushSync(() => setTendered(cashInputOf(amount)));
+                  payButton.current?.focus();
+                }}
+              >
                 {i === 0 ? 'Uang pas' : formatRupiah(amount)}
               </button>
             ))}
@@ -134,7 +146,7 @@ function Checkout({ order }: { order: OrderDetail }) {
       )}
       {pay.error && <Notice kind="error">{pay.error.message}</Notice>}
       <div className="actions">
-        <button type="submit" className="primary big" disabled={short || pay.isPending}>
+        <button ref={payButton} type="submit" className="primary big" disabled={short || pay.isPending}>
           {method === 'cash' || method === 'card' ? 'Bayar' : 'Catat, tunggu verifikasi'} <Kbd keys="Enter" />
         </button>
       </div>
@@ -149,17 +161,24 @@ function Verification({ order, onLater }: { order: OrderDetail; onLater: () => v
   const doConfirm = () => confirm.mutate();
   const doReject = () => reject.mutate({ reason: REJECTED_TRANSFER_REASON });
   useShortcuts({ 'Alt+Y': doConfirm, 'Alt+N': doReject, 'Alt+L': onLater });
+  // Focus rests on the heading, not on a button: confirming money is a deliberate Alt+Y (or a
+  // click), never the Enter that recorded the transfer pressed once more.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const payment = order.payment;
   return (
     <div className="verification">
-      <h2>Menunggu verifikasi</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        Menunggu verifikasi
+      </h2>
       <p>
         {payment && METHOD_LABEL[payment.method]} sebesar <strong>{rupiah(order.grandTotal)}</strong>
-        {payment?.reference && <> (ref. {payment.reference})</>}. Periksa mutasi rekening atau aplikasi QRIS, lalu konfirmasi.
+        {payment?.reference && <> (ref. {payment.reference})</>}.{' '}
+        {payment?.method === 'qris' ? 'Periksa aplikasi QRIS' : 'Periksa mutasi rekening'}, lalu konfirmasi.
       </p>
       {(confirm.error ?? reject.error) && <Notice kind="error">{(confirm.error ?? reject.error)!.message}</Notice>}
       <div className="actions">
-        <button type="button" className="primary" autoFocus disabled={confirm.isPending} onClick={doConfirm}>
+        <button type="button" className="primary" disabled={confirm.isPending} onClick={doConfirm}>
           Pembayaran diterima <Kbd keys="Alt+Y" />
         </button>
         <button type="button" className="secondary" disabled={reject.isPending} onClick={doReject}>
