@@ -62,6 +62,15 @@ describe('ticket-counter CLI', () => {
     expect(again.stderr).toMatch(/^error: /);
   });
 
+  it('user create refuses, with exit 1, an operator who could never log in: each wrong field named', async () => {
+    const result = await cli('user', 'create', '--email', 'x@y', '--name', 'X', '--role', 'staff', '--password', 'short');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: user create:\n/);
+    expect(result.stderr).toContain('  email: Alamat email tidak valid');
+    expect(result.stderr).toContain('  password: Kata sandi minimal 10 karakter');
+    expect(result.stdout).toBe('');
+  });
+
   it('user create prints the user as JSON, without any password', async () => {
     const result = await createOrganizer('Mixed@CLI.example');
     expect(result.code).toBe(0);
@@ -119,12 +128,12 @@ describe('ticket-counter CLI', () => {
     writeFileSync(file, JSON.stringify({ events: [{ id: 'not-a-ulid', name: 'X' }] }));
     const result = await cli('import', '--file', file, '--owner', 'org@cli.example');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: invalid import file: .*"field":"events\.0\.id"/);
+    expect(result.stderr).toMatch(/^error: invalid import file:\n {2}events\.0\.id: /m);
   });
 
   it('user grant gives a staff user access to an event by slug', async () => {
     await createOrganizer();
-    await cli('user', 'create', '--email', 'kasir@cli.example', '--name', 'Kasir', '--role', 'staff', '--password', 'pw-kasir');
+    await cli('user', 'create', '--email', 'kasir@cli.example', '--name', 'Kasir', '--role', 'staff', '--password', 'pw-kasir-cli');
     const event = eventInput(Date.now());
     const file = join(dir.path, 'events.json');
     writeFileSync(file, JSON.stringify({ events: [event] }));

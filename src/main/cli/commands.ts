@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import type { z } from 'zod';
 import { ImportFile } from '../../shared/schemas/import.js';
-import { Permission, Role } from '../../shared/schemas/auth.js';
+import { OperatorAccount, Permission, Role } from '../../shared/schemas/auth.js';
 import { Settings, SettingsPatch } from '../../shared/schemas/settings.js';
 import { restoreBackup } from '../backup/restore.js';
 import { RemoteSettingsBody } from '../../shared/schemas/sync.js';
@@ -20,29 +21,29 @@ function userByEmail(services: Services, email: string) {
   return user;
 }
 
+/** The value as the schema has it, or a VALIDATION_FAILED naming each field that is wrong and why, a line each. */
+function valid<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'value'}: ${i.message}`);
+  throw new AppError('VALIDATION_FAILED', `${what}:\n${lines.join('\n')}`);
+}
+
 function print(value: unknown): void {
   process.stdout.write(`${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}\n`);
 }
 
 export function importCommand(services: Services, values: Values): void {
   const owner = userByEmail(services, required(values, 'owner'));
-  const parsed = ImportFile.safeParse(JSON.parse(readFileSync(required(values, 'file'), 'utf8')));
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-    throw new AppError('VALIDATION_FAILED', `invalid import file: ${JSON.stringify(details)}`);
-  }
-  print(services.importer.importEvents(parsed.data, owner));
+  const file = valid(ImportFile, JSON.parse(readFileSync(required(values, 'file'), 'utf8')), 'invalid import file');
+  print(services.importer.importEvents(file, owner));
 }
 
 export function userCommand(services: Services, action: string | undefined, values: Values): void {
   if (action === 'create') {
     const role = oneOf(required(values, 'role'), Role.exclude(['customer']).options, 'role');
-    const user = services.users.createBy(cliActor(), {
-      email: required(values, 'email'),
-      name: required(values, 'name'),
-      role,
-      password: required(values, 'password'),
-    });
+    const account = valid(OperatorAccount, { email: required(values, 'email'), name: required(values, 'name'), password: required(values, 'password') }, 'user create');
+    const user = services.users.createBy(cliActor(), { ...account, role });
     return print(toUserDto(user));
   }
   if (action === 'grant') {

@@ -17,6 +17,13 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/** A person who operates the counter, as made at first run (setup) or with `user create`: login works for every one. */
+export const OperatorAccount = z.object({
+  name: z.string().trim().min(1, 'Nama wajib diisi').max(100, 'Nama paling panjang 100 karakter'),
+  email: z.email({ error: 'Alamat email tidak valid' }).max(254),
+  password: z.string().min(10, 'Kata sandi minimal 10 karakter').max(200),
+});
+
 export const LoginBody = z.object({
   email: z.email().max(254),
   password: z.string().min(1).max(200),

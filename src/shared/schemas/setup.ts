@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { User } from './auth.js';
+import { OperatorAccount, User } from './auth.js';
 import { RemoteSettingsBody, SyncStatus } from './sync.js';
 
 /**
@@ -21,9 +21,7 @@ export type DemoSetupResult = z.infer<typeof DemoSetupResult>;
 
 export const ConnectSetupBody = RemoteSettingsBody.omit({ ownerEmail: true }).extend({
   /** The person setting the counter up: its first local organizer, owner of the pulled events. */
-  name: z.string().trim().min(1, 'Nama wajib diisi').max(100, 'Nama paling panjang 100 karakter'),
-  email: z.email({ error: 'Alamat email tidak valid' }).max(254),
-  password: z.string().min(10, 'Kata sandi minimal 10 karakter').max(200),
+  ...OperatorAccount.shape,
 });
 export type ConnectSetupBody = z.infer<typeof ConnectSetupBody>;
 
