@@ -40,6 +40,9 @@ export const messages = {
   birthDateInvalid: 'Tanggal lahir harus berformat YYYY-MM-DD dan merupakan tanggal yang valid',
   identityNumberFormat: 'Nomor identitas harus 16 digit angka',
   phoneFormat: 'Nomor telepon harus berformat E.164, misalnya +6281234567890',
+  /** The counter's form takes the card's DD-MM-YYYY and a local number; its operator is told so. */
+  birthDateAsOnCard: 'Tanggal lahir tidak valid: tulis seperti di KTP, misalnya 17-08-1990',
+  phoneAsSpoken: 'Nomor HP tidak valid, misalnya 0812 3456 7890',
   nameLength: 'Nama harus 1 sampai 100 karakter',
   emailFormat: 'Alamat email tidak valid',
   genderValue: 'Jenis kelamin harus male atau female',

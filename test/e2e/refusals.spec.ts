@@ -57,7 +57,10 @@ test('the form checks every rule as the operator types, and warns when the NIK d
   await page.getByLabel('Nomor HP').fill('0812');
   await page.getByLabel('Email').fill('siti@');
   await page.getByLabel('Tanggal lahir').click();
-  await expect(page.getByText('Nomor telepon harus berformat E.164, misalnya +6281234567890')).toBeVisible();
+  await expect(page.getByText('Nomor HP tidak valid, misalnya 0812 3456 7890')).toBeVisible();
+  await page.getByLabel('Tanggal lahir').fill('31-02-1990');
+  await page.getByLabel('Nama lengkap').click();
+  await expect(page.getByText('Tanggal lahir tidak valid: tulis seperti di KTP, misalnya 17-08-1990')).toBeVisible();
   await page.getByLabel('Nomor HP').fill('0812-3456-7890');
   await expect(page.getByText('Tersimpan sebagai +6281234567890')).toBeVisible();
 

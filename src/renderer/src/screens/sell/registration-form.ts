@@ -2,11 +2,13 @@
  * The registration form: the server's own Registration schema (src/shared), fed with what an
  * operator types. The phone accepts what people say ("0812-3456-7890") and becomes E.164 with +62
  * as the default country; the date of birth is typed as on the identity card (DD-MM-YYYY) and
- * becomes YYYY-MM-DD. After that every rule is the server's, with the server's messages.
+ * becomes YYYY-MM-DD. After that every rule is the server's, with the server's messages, except
+ * where those name the API's formats (E.164, YYYY-MM-DD) rather than what the operator types.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { DefaultValues } from 'react-hook-form';
 import { z } from 'zod';
+import { messages } from '../../../../shared/messages.js';
 import { Gender, Registration } from '../../../../shared/schemas/registration.js';
 
 /** E.164 for a number an Indonesian counter hears; the input unchanged when it is no phone number. */
@@ -24,11 +26,20 @@ export function toIsoDate(input: string): string {
   return `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
 }
 
+/** The server's rule for a text, some of its messages said the way the operator types the value. */
+function reworded(schema: z.ZodType<string>, wording: Record<string, string>) {
+  return z.string().check((ctx) => {
+    for (const issue of schema.safeParse(ctx.value).error?.issues ?? []) {
+      ctx.issues.push({ code: 'custom', message: wording[issue.message] ?? issue.message, input: ctx.value });
+    }
+  });
+}
+
 export const RegistrationForm = Registration.omit({ formData: true }).extend({
   ticketCategoryId: z.string().min(1, 'Pilih kategori tiket'),
   identityNumber: z.string().transform((v) => v.replace(/\s+/g, '')).pipe(Registration.shape.identityNumber),
-  phone: z.string().transform(toE164).pipe(Registration.shape.phone),
-  birthDate: z.string().transform(toIsoDate).pipe(Registration.shape.birthDate),
+  phone: z.string().transform(toE164).pipe(reworded(Registration.shape.phone, { [messages.phoneFormat]: messages.phoneAsSpoken })),
+  birthDate: z.string().transform(toIsoDate).pipe(reworded(Registration.shape.birthDate, { [messages.birthDateInvalid]: messages.birthDateAsOnCard })),
   // The server's values; its message names them in English, an operator needs to be asked.
   gender: z.enum(Gender.options, { error: 'Pilih jenis kelamin' }),
 });
