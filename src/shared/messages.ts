@@ -97,6 +97,7 @@ export const messages = {
   checkedIn: 'Check-in berhasil, silakan masuk',
   ticketNotFound: 'Tiket tidak ditemukan atau tidak berlaku untuk acara ini',
   ticketNotPaid: 'Tiket tidak berlaku karena pesanan belum dibayar',
+  ticketOrderCancelled: 'Tiket tidak berlaku karena pesanan dibatalkan',
   ticketTokenInvalid: 'Kode QR tiket tidak sah: palsu, diubah, atau untuk acara lain',
   ticketIdentifierOne: 'Isi tepat satu dari ticketNumber, token, atau orderId',
   checkedInAtInFuture: 'Waktu check-in tidak boleh di masa depan',

@@ -72,7 +72,7 @@ function gateViewOf(w: World, order: Data) {
 describe('looking a ticket up', () => {
   const harness = useHarness();
 
-  it('by ticket number (any case) and by QR token: the same participant, NIK masked, checkIn null, then filled', async () => {
+  it('by ticket number (any case, dash or not) and by QR token: the same participant, NIK masked, checkIn null, then filled', async () => {
     const g = gateWorld(harness());
     const order = await g.paid();
     const [participant] = order.participants;
@@ -80,6 +80,9 @@ describe('looking a ticket up', () => {
 
     const byNumber = await g.lookup({ ticketNumber: participant.ticketNumber.toLowerCase() });
     expect(expectOk(byNumber)).toEqual(expected);
+    // As a person types it from the paper: without the dash, or with a space.
+    const bare = participant.ticketNumber.replace('-', '');
+    for (const typed of [bare, ` ${bare.slice(0, 4)} ${bare.slice(4)} `]) expect(expectOk(await g.lookup({ ticketNumber: typed }))).toEqual(expected);
     expectShape(byNumber.body.data, GATE_PARTICIPANT);
     expect(byNumber.raw).not.toContain(participant.identityNumber);
     expect(byNumber.body.message).toBe(messages.ticketLookedUp);
@@ -314,12 +317,16 @@ describe('tickets that are not valid', () => {
     }
   });
 
-  it.each(['unpaid', 'verification', 'cancelled'] as const)('an order %s: 404 TICKET_NOT_FOUND, the ticket is not valid because it is not paid', async (state) => {
+  it.each([
+    ['unpaid', messages.ticketNotPaid],
+    ['verification', messages.ticketNotPaid],
+    ['cancelled', messages.ticketOrderCancelled],
+  ] as const)('an order %s: 404 TICKET_NOT_FOUND, the ticket is not valid, and the gate is told why', async (state, why) => {
     const g = gateWorld(harness());
     const { order } = await sale(g.w, state);
     for (const reply of [await g.lookup({ orderId: order.id }), await g.checkIn({ orderId: order.id })]) {
       expectError(reply, 404, 'TICKET_NOT_FOUND');
-      expect(reply.body.message).toBe(messages.ticketNotPaid);
+      expect(reply.body.message).toBe(why);
     }
     expect(countRows(g.w.h.services, 'check_ins')).toBe(0);
   });

@@ -158,4 +158,11 @@ describe('ticket-counter CLI', () => {
       expect(meta.total).toBe(3);
     });
   });
+
+  it('sync now without a remote exits 1: the status on stdout, and on stderr what to do', async () => {
+    const result = await cli('sync', 'now');
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ remote: null, pending: 0 });
+    expect(result.stderr).toBe('error: no remote is set: remote set --base-url URL (key on stdin)\n');
+  });
 });

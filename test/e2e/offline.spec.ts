@@ -58,7 +58,7 @@ test('sells while the remote is down; the pending count falls to zero when it re
     }
     await expect(page.getByTestId('connection')).toHaveText('Offline');
     // Each sale is two changes to send: its creation and its payment.
-    await expect(page.getByTestId('pending-count')).toHaveText('4 menunggu sinkron');
+    await expect(page.getByTestId('pending-count')).toHaveText('4 perubahan belum terkirim');
     await expect(page.getByTestId('category-Harian')).toContainText('Jatah offline: ');
     await screenshot(page, 'offline-selling');
     await page.keyboard.press('F3');

@@ -264,7 +264,7 @@ describe('replication to a remote through a faulty network', () => {
       return s.pending === 0 && s.conflicts === 1 && s.state === 'idle';
     });
     const [conflict] = await conflictsOf(counter);
-    expect(conflict).toMatchObject({ orderId: local.id, kind: 'create', status: 409, customerEmail: local.customerEmail });
+    expect(conflict).toMatchObject({ orderId: local.id, kind: 'create', status: 409, customerEmail: local.customerEmail, orderStatus: 'payment_pending' });
     expect(conflict!.error).toMatch(/IDENTITY_NUMBER_REGISTERED/);
     expect(conflict!.error).toContain('Nomor identitas sudah terdaftar');
     // Listed, not lost: nothing else waits, and the other sale went through.

@@ -135,7 +135,13 @@ export async function syncCommand(services: Services, action: string | undefined
   if (action !== 'now') throw new UsageError('sync: expected now or status');
   const status = await services.sync.runOnce({ pull: true });
   print(status);
-  if (status.state !== 'idle' || status.remote === null) process.exitCode = 1;
+  // The status is on stdout either way; stderr says in one line why the round did not complete.
+  const failure =
+    status.remote === null ? 'no remote is set: remote set --base-url URL (key on stdin)' : status.state !== 'idle' ? `${status.state}: ${status.lastError ?? ''}` : null;
+  if (failure) {
+    process.stderr.write(`error: ${failure.trim()}\n`);
+    process.exitCode = 1;
+  }
 }
 
 export function demoCommand(services: Services): void {

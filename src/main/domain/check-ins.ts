@@ -59,7 +59,7 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     .prepare();
   // The order and its participant, if it has one: only a paid order has.
   const byOrder = db
-    .select({ participantId: participants.id })
+    .select({ participantId: participants.id, status: orders.status })
     .from(orders)
     .leftJoin(participants, eq(participants.orderId, orders.id))
     .where(and(eq(orders.eventId, ph('eventId')), eq(orders.id, ph('orderId'))))
@@ -97,7 +97,7 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
       participantId() {
         const row = byOrder.get({ eventId: event.id, orderId: orderId ?? '' });
         if (!row) throw notFound();
-        if (row.participantId === null) throw new AppError('TICKET_NOT_FOUND', messages.ticketNotPaid);
+        if (row.participantId === null) throw new AppError('TICKET_NOT_FOUND', row.status === 'cancelled' ? messages.ticketOrderCancelled : messages.ticketNotPaid);
         return row.participantId;
       },
     };

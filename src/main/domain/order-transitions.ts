@@ -14,7 +14,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AuditAction, AuditDetails } from '../../shared/schemas/audit.js';
-import type { OrderDetail } from '../../shared/schemas/order.js';
+import { CANCELLABLE_STATUSES, type OrderDetail } from '../../shared/schemas/order.js';
 import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
 import { COUNTER_SETTLED } from '../../shared/schemas/payment.js';
 import { messages } from '../../shared/messages.js';
@@ -135,8 +135,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
   }
 
   function cancel(actor: Actor, idOrSlug: string, orderId: string, body: ReasonBody): Promise<OrderDetail> {
-    const unpaid: OrderStatus[] = ['payment_pending', 'verification_pending'];
-    return transition(actor, idOrSlug, orderId, unpaid, messages.orderNotCancellable, (order, now) => {
+    return transition(actor, idOrSlug, orderId, CANCELLABLE_STATUSES, messages.orderNotCancellable, (order, now) => {
       const reason = body?.reason ?? null;
       if (order.status === 'verification_pending') {
         const payment = pendingPayment(order);

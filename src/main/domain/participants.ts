@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/connection.js';
 import { participants } from '../db/schema.js';
+import { printedTicketNumber } from '../../shared/ticket-number.js';
 import { newId } from './ids.js';
 import type { OrderRow } from './order-views.js';
 
@@ -16,7 +17,7 @@ const ATTEMPTS = 5;
 export function newTicketNumber(): string {
   let code = '';
   for (let i = 0; i < 8; i++) code += ALPHABET[randomInt(ALPHABET.length)];
-  return `${code.slice(0, 4)}-${code.slice(4)}`;
+  return printedTicketNumber(code);
 }
 
 function isTicketNumberTaken(error: unknown): boolean {

@@ -27,7 +27,7 @@ function mayClose(): boolean {
     defaultId: 1,
     cancelId: 1,
     title: 'Ticket Counter',
-    message: `${unsynced} transaksi belum terkirim ke layanan pusat.`,
+    message: `${unsynced} perubahan (penjualan, pembayaran, pembatalan) belum terkirim ke layanan pusat.`,
     detail: 'Semuanya tersimpan aman di loket ini dan terkirim saat aplikasi dibuka lagi dan koneksi tersedia.',
   });
   return choice === 0;

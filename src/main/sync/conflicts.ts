@@ -44,6 +44,7 @@ export function createConflicts(services: CoreServices, wake: () => void) {
         kind: c.kind,
         customerName: c.customerName,
         customerEmail: c.customerEmail,
+        orderStatus: c.orderStatus,
         status: c.lastStatus,
         error: c.lastError,
         attempts: c.attempts,

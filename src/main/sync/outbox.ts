@@ -151,15 +151,15 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     return { pending: of(['pending', 'in_flight', 'unknown']), conflicts: of(['conflict']) };
   }
 
-  function conflicts(): (Job & { eventId: string; customerName: string; customerEmail: string })[] {
+  function conflicts() {
     return db
-      .select({ job: outbox, eventId: orders.eventId, customerName: orders.customerName, customerEmail: orders.customerEmail })
+      .select({ job: outbox, eventId: orders.eventId, customerName: orders.customerName, customerEmail: orders.customerEmail, orderStatus: orders.status })
       .from(outbox)
       .innerJoin(orders, eq(orders.id, outbox.orderId))
       .where(eq(outbox.state, 'conflict'))
       .orderBy(asc(outbox.seq))
       .all()
-      .map((r) => ({ ...r.job, eventId: r.eventId, customerName: r.customerName, customerEmail: r.customerEmail }));
+      .map(({ job, ...order }) => ({ ...job, ...order }));
   }
 
   function get(seq: number): Job | undefined {

@@ -65,7 +65,7 @@ export function Workspace({ user }: { user: User }) {
           </span>
           {status?.remote && (
             <span className={unsynced > 0 ? 'pending has' : 'pending'} data-testid="pending-count">
-              {unsynced > 0 ? `${unsynced} menunggu sinkron` : 'Semua tersinkron'}
+              {unsynced > 0 ? `${unsynced} perubahan belum terkirim` : 'Semua tersinkron'}
             </span>
           )}
         </div>
@@ -78,7 +78,7 @@ export function Workspace({ user }: { user: User }) {
       </header>
       {connection === 'auth_required' && (
         <div className="banner" role="alert">
-          Layanan pusat menolak kunci API loket ini. Penjualan tetap berjalan dan tersimpan di sini; {unsynced} transaksi menunggu dikirim.
+          Layanan pusat menolak kunci API loket ini. Penjualan tetap berjalan dan tersimpan di sini; {unsynced} perubahan menunggu dikirim.
           <button type="button" className="secondary" onClick={() => setScreen('settings')}>
             Masukkan kunci API baru
           </button>
@@ -93,7 +93,7 @@ export function Workspace({ user }: { user: User }) {
       </main>
       <ConfirmDialog open={leaving} title="Keluar dari loket?" confirmLabel="Tetap keluar" onConfirm={logout} onCancel={() => setLeaving(false)}>
         <p>
-          <strong>{unsynced} transaksi</strong> belum terkirim ke layanan pusat. Semuanya tersimpan aman di loket ini dan terkirim otomatis saat
+          <strong>{unsynced} perubahan</strong> (penjualan, pembayaran, pembatalan) belum terkirim ke layanan pusat. Semuanya tersimpan aman di loket ini dan terkirim otomatis saat
           koneksi tersedia, selama aplikasi tetap berjalan.
         </p>
       </ConfirmDialog>

@@ -26,3 +26,8 @@ export function dateTime(iso: string, timeZone?: string, { seconds = false } = {
   }
   return formatter.format(new Date(iso));
 }
+
+const calendarDate = new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A calendar date (YYYY-MM-DD, a birthday: no zone applies) as "17 Agustus 1990". */
+export const longDate = (isoDate: string) => calendarDate.format(new Date(`${isoDate}T00:00:00Z`));

@@ -17,5 +17,8 @@ export const CONNECTION_LABEL: Record<Connection, string> = {
   auth_required: 'Kunci API ditolak',
 };
 
-/** Sales the remote does not have yet: jobs still to send and conflicts waiting for an operator. */
+/**
+ * Changes the remote does not have yet (a cash sale is two: the order and its payment): jobs still
+ * to send and conflicts waiting for an operator. Said as "perubahan" wherever it is shown.
+ */
 export const unsyncedOf = (status: SyncStatus | undefined) => (status ? status.pending + status.conflicts : 0);

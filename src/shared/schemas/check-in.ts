@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { asPrintedTicketNumber } from '../ticket-number.js';
 import { Timestamp, Ulid } from './common.js';
 
 /** The ways a gate names a ticket; a request gives exactly one of them. */
@@ -17,10 +18,10 @@ const identifierShape = {
     .trim()
     .min(1)
     .max(100)
-    // Typed by hand at a gate: "bs4a-adxy" is the ticket BS4A-ADXY.
-    .toUpperCase()
+    // Typed by hand at a gate: "bs4a adxy" and "BS4AADXY" are the ticket BS4A-ADXY.
+    .overwrite(asPrintedTicketNumber)
     .optional()
-    .meta({ description: 'The ticket number as printed, e.g. BS4A-ADXY (case does not matter).' }),
+    .meta({ description: 'The ticket number as printed, e.g. BS4A-ADXY (case, spaces and the dash do not matter).' }),
   token: z.string().min(1).max(2000).optional().meta({ description: "The signed ticket token read from the ticket's QR code." }),
   orderId: z.string().min(1).max(100).optional().meta({ description: 'The order of the ticket (one order is one ticket).' }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp, Ulid } from './common.js';
+import { OrderStatus } from './order.js';
 
 export const SyncState = z.enum(['idle', 'syncing', 'offline', 'auth_required']);
 
@@ -59,6 +60,8 @@ export const Conflict = z.object({
   kind: ChangeKind,
   customerName: z.string(),
   customerEmail: z.string(),
+  /** The order as it stands on this counter: only an unpaid one can be cancelled locally. */
+  orderStatus: OrderStatus,
   status: z.number().int().nullable(),
   error: z.string().nullable(),
   attempts: z.number().int(),

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL, REJECTED_TRANSFER_REASON } from '../../../../shared/labels.js';
-import type { OrderDetail, OrderListItem } from '../../../../shared/schemas/order.js';
+import { CANCELLABLE_STATUSES, type OrderDetail, type OrderListItem } from '../../../../shared/schemas/order.js';
 import type { ReasonBody } from '../../../../shared/schemas/payment.js';
 import { useOrder, useOrderTransition } from '../../api/hooks';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
@@ -13,7 +13,7 @@ import { Field, Notice } from '../../components/Field';
 import { InvoiceButtons } from '../../components/InvoiceButtons';
 import { OrderSummary } from '../../components/OrderSummary';
 import { TicketQr } from '../../components/TicketQr';
-import { dateTime, rupiah } from '../../format';
+import { dateTime, longDate, rupiah } from '../../format';
 
 export function OrderDetailDialog({ listed, timezone, onClose }: { listed: OrderListItem; timezone?: string; onClose: () => void }) {
   const order = useOrder(listed.eventId, listed.id);
@@ -39,20 +39,26 @@ export function OrderDetailDialog({ listed, timezone, onClose }: { listed: Order
             </section>
             <section>
               <h3>Tiket</h3>
-              {data.participants.length === 0 && <p className="muted">Tiket terbit setelah pembayaran lunas.</p>}
+              {data.participants.length === 0 && (
+                <p className="muted">
+                  {data.status === 'cancelled' ? 'Pesanan dibatalkan: tidak ada tiket.' : 'Tiket terbit setelah pembayaran lunas.'}
+                </p>
+              )}
               {data.participants.map((p) => (
                 <div key={p.id} className="participant">
                   <TicketQr qrCode={p.qrCode} label={`Kode QR tiket ${p.ticketNumber}`} size={120} />
                   <dl className="facts">
                     <dt>No. tiket</dt>
                     <dd className="ticket-number small-number">{p.ticketNumber}</dd>
+                    <dt>Gerbang</dt>
+                    <dd data-testid="participant-status">{p.status === 'checked_in' ? 'Sudah masuk (check-in)' : 'Belum masuk'}</dd>
                     <dt>Nama</dt>
                     <dd>{p.name}</dd>
                     <dt>NIK</dt>
                     <dd>{p.identityNumber}</dd>
                     <dt>Lahir</dt>
                     <dd>
-                      {p.birthDate} · {p.gender === 'female' ? 'Perempuan' : 'Laki-laki'}
+                      {longDate(p.birthDate)} · {p.gender === 'female' ? 'Perempuan' : 'Laki-laki'}
                     </dd>
                     <dt>Kontak</dt>
                     <dd>
@@ -107,7 +113,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
   const confirm = useOrderTransition(order, 'payment/confirm');
   const reject = useOrderTransition<ReasonBody>(order, 'payment/reject');
   const cancel = useOrderTransition<ReasonBody>(order, 'cancel');
-  const unpaid = order.status === 'payment_pending' || order.status === 'verification_pending';
+  const unpaid = CANCELLABLE_STATUSES.includes(order.status);
   const failed = confirm.error ?? reject.error;
   return (
     <div className="order-actions">

@@ -17,11 +17,10 @@ import { ApiError, api } from '../../api/client';
 import { eventPath, keys } from '../../api/hooks';
 import { Field, Notice } from '../../components/Field';
 import { serverErrorsTo } from '../../form-errors';
+import { longDate } from '../../format';
 import { Kbd, useShortcuts } from '../../keyboard';
 import { CategoryPicker } from './CategoryPicker';
 import { EMPTY_REGISTRATION, RegistrationForm, toE164, toIsoDate, type RegistrationInput, type RegistrationOutput } from './registration-form';
-
-const birthDateFormat = new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' });
 
 export function SaleForm({
   event,
@@ -113,7 +112,7 @@ export function SaleForm({
           <Field
             label="Tanggal lahir"
             error={errors.birthDate?.message}
-            hint={/^\d{4}-\d{2}-\d{2}$/.test(isoBirthDate) ? birthDateFormat.format(new Date(isoBirthDate)) : 'DD-MM-YYYY, seperti di KTP'}
+            hint={/^\d{4}-\d{2}-\d{2}$/.test(isoBirthDate) ? longDate(isoBirthDate) : 'DD-MM-YYYY, seperti di KTP'}
           >
             {(props) => <input {...props} placeholder="DD-MM-YYYY" autoComplete="off" {...form.register('birthDate')} />}
           </Field>

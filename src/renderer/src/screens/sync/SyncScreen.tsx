@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { CONFLICT_RESOLUTION_LABEL } from '../../../../shared/labels.js';
+import { CANCELLABLE_STATUSES } from '../../../../shared/schemas/order.js';
 import type { Conflict, ConflictResolution, SyncState, SyncStatus } from '../../../../shared/schemas/sync.js';
 import { useConflicts, useResolveConflict, useRunSync, useTickets } from '../../api/hooks';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
@@ -63,7 +64,7 @@ export function SyncScreen({ status, eventId }: { status: SyncStatus | undefined
               <dd>{status.conflicts}</dd>
               {status.lastError && (
                 <>
-                  <dt>Kesalahan terakhir</dt>
+                  <dt>Detail teknis</dt>
                   <dd className="small">{status.lastError}</dd>
                 </>
               )}
@@ -120,6 +121,8 @@ function Conflicts() {
   const [asking, setAsking] = useState<{ conflict: Conflict; action: ConflictResolution }>();
   const [remoteOrderId, setRemoteOrderId] = useState('');
   const act = (conflict: Conflict, action: ConflictResolution) => {
+    // A refusal of the last decision belongs to it, not to the dialog of the next one.
+    resolve.reset();
     setRemoteOrderId('');
     if (action === 'retry') resolve.mutate({ seq: conflict.seq, action });
     else setAsking({ conflict, action });
@@ -163,9 +166,11 @@ function Conflicts() {
                       {CONFLICT_RESOLUTION_LABEL.link}
                     </button>
                   )}
-                  <button type="button" className="secondary" onClick={() => act(c, 'cancel-local')}>
-                    {CONFLICT_RESOLUTION_LABEL['cancel-local']}
-                  </button>
+                  {CANCELLABLE_STATUSES.includes(c.orderStatus) && (
+                    <button type="button" className="secondary" onClick={() => act(c, 'cancel-local')}>
+                      {CONFLICT_RESOLUTION_LABEL['cancel-local']}
+                    </button>
+                  )}
                   <button type="button" className="link" onClick={() => act(c, 'dismiss')}>
                     {CONFLICT_RESOLUTION_LABEL.dismiss}
                   </button>

@@ -1,0 +1,14 @@
+/**
+ * Ticket numbers: eight characters an operator can read aloud, printed in two groups of four
+ * ("K7QM-4X9P"). Issued by the service (main/domain/participants.ts); typed back at gates.
+ */
+const GROUP = 4;
+
+/** Eight characters in their printed form. */
+export const printedTicketNumber = (code: string) => `${code.slice(0, GROUP)}-${code.slice(GROUP)}`;
+
+/** A number as typed at a gate ("k7qm 4x9p", "K7QM4X9P") in its printed form; other text upper-cased, as it is. */
+export function asPrintedTicketNumber(typed: string): string {
+  const bare = typed.replace(/[\s-]+/g, '').toUpperCase();
+  return bare.length === 2 * GROUP ? printedTicketNumber(bare) : typed.trim().toUpperCase();
+}
