@@ -41,8 +41,10 @@ if (electron) {
       'browser mode: open the URL below in a browser. Demo data in ' + dataDir + '\n\n',
   );
   const port = (await isFree(8787)) ? '8787' : '0';
+  // Warnings and errors only, so that the URL stays in view (LOG_LEVEL=info shows every request).
   const child = spawn(process.execPath, ['out/main/cli.js', 'serve', '--demo', '--port', port, '--data-dir', dataDir], {
     stdio: 'inherit',
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   });
   const stop = () => child.kill('SIGTERM');
   process.on('SIGINT', stop);
