@@ -1,6 +1,7 @@
 /** The command-line contract: exit codes, stdout and stderr, and that what the CLI does the API shows. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectList, expectOk } from '../support/envelope.js';
 import { eventInput, ticketInput, ticketsPath } from '../support/fixtures.js';
@@ -120,6 +121,13 @@ describe('ticket-counter CLI', () => {
       expect(tickets.map((t: { id: string }) => t.id).sort()).toEqual(event.tickets.map((t) => t.id).sort());
       for (const ticket of tickets) expectShape(ticket, TICKET_CATEGORY);
     });
+  });
+
+  it("imports the README's example file (docs/example-import.json)", async () => {
+    await createOrganizer();
+    const result = await cli('import', '--file', fileURLToPath(new URL('../../docs/example-import.json', import.meta.url)), '--owner', 'org@cli.example');
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(result.stdout)).toEqual({ events: 1, tickets: 2 });
   });
 
   it('import refuses an invalid file with exit 1 and field details', async () => {
