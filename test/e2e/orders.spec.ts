@@ -78,6 +78,8 @@ test('confirm a pending transfer and cancel an unpaid order from their details',
   await detail.getByRole('button', { name: 'Konfirmasi pembayaran' }).click();
   await expect(detail).toContainText('Lunas');
   await expect(detail.locator('.ticket-number')).toHaveText(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+  await expect(detail.getByTestId('participant-status')).toHaveText('Belum masuk');
+  await expect(detail.getByRole('img', { name: /Kode QR tiket/ })).toBeVisible();
   await screenshot(page, 'order-detail-paid');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('row', { name: 'Pesanan Eka Santoso' })).toContainText('Selesai');

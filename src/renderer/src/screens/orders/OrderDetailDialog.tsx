@@ -118,21 +118,23 @@ function OrderActions({ order }: { order: OrderDetail }) {
   return (
     <div className="order-actions">
       <InvoiceButtons order={order} />
-      {order.status === 'verification_pending' && (
-        <>
-          <button type="button" className="primary" disabled={confirm.isPending} onClick={() => confirm.mutate()}>
-            Konfirmasi pembayaran
+      <div className="state-actions">
+        {order.status === 'verification_pending' && (
+          <>
+            <button type="button" className="primary" disabled={confirm.isPending} onClick={() => confirm.mutate()}>
+              Konfirmasi pembayaran
+            </button>
+            <button type="button" className="secondary" disabled={reject.isPending} onClick={() => reject.mutate({ reason: REJECTED_TRANSFER_REASON })}>
+              Tolak pembayaran
+            </button>
+          </>
+        )}
+        {unpaid && (
+          <button type="button" className="danger" onClick={() => setCancelling(true)}>
+            Batalkan pesanan
           </button>
-          <button type="button" className="secondary" disabled={reject.isPending} onClick={() => reject.mutate({ reason: REJECTED_TRANSFER_REASON })}>
-            Tolak pembayaran
-          </button>
-        </>
-      )}
-      {unpaid && (
-        <button type="button" className="danger" onClick={() => setCancelling(true)}>
-          Batalkan pesanan
-        </button>
-      )}
+        )}
+      </div>
       {failed && <Notice kind="error">{failed.message}</Notice>}
       <ConfirmDialog
         open={cancelling}
