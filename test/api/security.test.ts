@@ -7,7 +7,7 @@
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.js';
 import { SECOND } from '../support/clock.js';
 import { expectError, expectOk } from '../support/envelope.js';
@@ -26,12 +26,14 @@ afterEach(async () => {
   harness = undefined;
 });
 
+/** The UI every LAN counter of this file serves: one page, made once. */
+const uiDir = tempDir();
+beforeAll(() => writeFileSync(join(uiDir.path, 'index.html'), '<!doctype html><title>Ticket Counter</title>'));
+afterAll(() => uiDir.remove());
+
 /** A counter listening on the LAN (as `serve --host 192.0.2.10` builds it), with a UI to serve. */
 async function lanCounter(): Promise<Harness> {
-  const ui = join(tempDir().path, 'ui');
-  mkdirSync(ui);
-  writeFileSync(join(ui, 'index.html'), '<!doctype html><title>Ticket Counter</title>');
-  harness = await startHarness({ app: { lan: true, allowedHosts: [LAN_ADDRESS], uiDir: ui } });
+  harness = await startHarness({ app: { lan: true, allowedHosts: [LAN_ADDRESS], uiDir: uiDir.path } });
   return harness;
 }
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { ImportFile } from '../../shared/schemas/import.js';
-import { OperatorAccount, Permission, Role } from '../../shared/schemas/auth.js';
+import { OperatorAccount, Permission } from '../../shared/schemas/auth.js';
 import { Settings, SettingsPatch } from '../../shared/schemas/settings.js';
 import { restoreBackup } from '../backup/restore.js';
 import { RemoteSettingsBody } from '../../shared/schemas/sync.js';
 import { DEMO_LOGINS, seedDemo } from '../domain/demo.js';
 import { AppError } from '../domain/errors.js';
-import { toUserDto } from '../domain/users.js';
+import { OPERATOR_ROLES, toUserDto } from '../domain/users.js';
 import { parseInstant } from '../domain/time.js';
 import type { Services } from '../services.js';
 import { cliActor } from './actor.js';
@@ -41,7 +41,7 @@ export function importCommand(services: Services, values: Values): void {
 
 export function userCommand(services: Services, action: string | undefined, values: Values): void {
   if (action === 'create') {
-    const role = oneOf(required(values, 'role'), Role.exclude(['customer']).options, 'role');
+    const role = oneOf(required(values, 'role'), OPERATOR_ROLES, 'role');
     const account = valid(OperatorAccount, { email: required(values, 'email'), name: required(values, 'name'), password: required(values, 'password') }, 'user create');
     const user = services.users.createBy(cliActor(), { ...account, role });
     return print(toUserDto(user));

@@ -56,7 +56,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   const lan = !isLoopbackHost(host);
   const uiDir = join(projectRoot(), 'out', 'renderer');
   const app = await buildApp(services, {
-    allowedHosts: lan ? lanHostNames(host) : [],
+    // The address itself is a name it is reached by, on loopback too (127.0.0.2, say).
+    allowedHosts: lanHostNames(host),
     lan,
     uiDir: existsSync(uiDir) ? uiDir : undefined,
     // The Electron shell makes one per launch; an empty value is no token at all.

@@ -164,7 +164,9 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
       const replay = { checkedInAt: toIso(checkedInAt, event.timezone), ...(gate ? { gate } : {}) };
       journal.record({ id: before.orderId, eventId: event.id }, 'checkin', replay);
       audit.record(actor, 'ticket.checked_in', { eventId: event.id, subjectId: before.orderId, details: { ticketNumber: before.ticketNumber, gate } });
-      return { participant: gateView(event, before.id), checkIn: toCheckInDto(event, row, actor.name) };
+      // What was just written, without reading it back: the actor is the user the check-in names.
+      const checkIn = toCheckInDto(event, row, actor.name);
+      return { participant: { ...before, status: 'checked_in', checkIn }, checkIn };
     });
   }
 

@@ -49,7 +49,8 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
       const order = views.find(event, orderId);
       if (!from.includes(order.status)) throw new AppError('INVALID_STATE', refusal);
       change(order, clock(), event);
-      return views.detailOf(actor, event, views.find(event, orderId));
+      // resolveFor above required event:update: the answer shows identity numbers whole.
+      return views.detailForUpdater(event, views.find(event, orderId));
     });
   }
 

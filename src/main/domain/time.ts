@@ -67,17 +67,19 @@ export function parseInstant(iso: string): number {
   return ms;
 }
 
-const readableFormatters = new Map<string, Intl.DateTimeFormat>();
+const readableFormatters = new Map<string, { dateTime: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }>();
 
 /** "Minggu, 06 Desember 2026 pukul 09.00 WIB" (ICU's full Indonesian date): an instant (ISO or epoch ms) as people read it, in the event's time zone; the invoice and the gate word dates alike. */
 export function formatDateTime(at: string | number, timeZone: string): string {
-  let formatter = readableFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('id-ID', { timeZone, dateStyle: 'full', timeStyle: 'short' });
-    readableFormatters.set(timeZone, formatter);
+  let formatters = readableFormatters.get(timeZone);
+  if (!formatters) {
+    formatters = {
+      dateTime: new Intl.DateTimeFormat('id-ID', { timeZone, dateStyle: 'full', timeStyle: 'short' }),
+      zone: new Intl.DateTimeFormat('id-ID', { timeZone, timeZoneName: 'short' }),
+    };
+    readableFormatters.set(timeZone, formatters);
   }
-  const zone = new Intl.DateTimeFormat('id-ID', { timeZone, timeZoneName: 'short' })
-    .formatToParts(new Date(at))
-    .find((p) => p.type === 'timeZoneName')?.value;
-  return `${formatter.format(new Date(at))}${zone ? ` ${zone}` : ''}`;
+  const instant = new Date(at);
+  const zone = formatters.zone.formatToParts(instant).find((p) => p.type === 'timeZoneName')?.value;
+  return `${formatters.dateTime.format(instant)}${zone ? ` ${zone}` : ''}`;
 }

@@ -19,22 +19,29 @@ export function authenticate(services: Services) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const apiKey = request.headers['x-api-key'];
     const authorization = request.headers.authorization;
-    const peer = lanPeer(request);
-    if (peer) services.authAttempts.check(peer);
-    let actor: Actor | undefined;
-    if (typeof apiKey === 'string' && apiKey.length > 0) {
-      actor = services.apiKeys.authenticate(apiKey);
-    } else if (authorization?.startsWith('Bearer ')) {
-      actor = await services.tokens.authenticate(authorization.slice('Bearer '.length).trim());
-    }
-    if (!actor) {
-      // Only credentials that were presented and refused count: a bare request guesses nothing.
-      if (peer && (apiKey || authorization)) services.authAttempts.failed(peer);
-      throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
-    }
+    // Only credentials that were presented and refused count: a bare request guesses nothing.
+    const actor = await throttled(services, request, Boolean(apiKey || authorization), async () => {
+      if (typeof apiKey === 'string' && apiKey.length > 0) return services.apiKeys.authenticate(apiKey);
+      if (authorization?.startsWith('Bearer ')) return services.tokens.authenticate(authorization.slice('Bearer '.length).trim());
+      return undefined;
+    });
+    if (!actor) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);
     // The device, as the audit log records it: the address the request came from.
     request.actor = { ...actor, address: request.ip };
   };
+}
+
+/**
+ * Runs a check of presented credentials (a key, a token, a password). From a LAN address that
+ * keeps presenting wrong ones it is refused for a while, and a refusal here counts against it
+ * (domain/auth-attempts.ts); this machine's own clients are never held back.
+ */
+export async function throttled<T>(services: Services, request: FastifyRequest, presented: boolean, check: () => T | Promise<T>): Promise<T> {
+  const peer = lanPeer(request);
+  if (peer) services.authAttempts.check(peer);
+  const result = await check();
+  if (!result && peer && presented) services.authAttempts.failed(peer);
+  return result;
 }
 
 /** The authenticated actor; routes behind authenticate() always have one. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { hostname, networkInterfaces } from 'node:os';
 import { AppError } from '../domain/errors.js';
+import { LOOPBACK_NAMES } from '../settings/listen.js';
 
-const LOOPBACK = ['localhost', '127.0.0.1', '[::1]', '::1'];
 
 /**
  * The names a listener on `host` is reached by besides loopback, as Host headers name them: the
@@ -30,7 +30,7 @@ export function hostName(header: string): string {
  * rebinds its DNS name to 127.0.0.1 still sends its own name as Host, and is turned away.
  */
 export function installHostAllowlist(app: FastifyInstance, extraHosts: string[]): void {
-  const allowed = new Set([...LOOPBACK, ...extraHosts.map((h) => h.toLowerCase())]);
+  const allowed = new Set([...LOOPBACK_NAMES, ...extraHosts.map((h) => h.toLowerCase())]);
   app.addHook('onRequest', async (request) => {
     const host = request.headers.host;
     if (!host || !allowed.has(hostName(host))) {

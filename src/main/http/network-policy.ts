@@ -27,7 +27,8 @@ const CORS_HEADERS = {
   'access-control-max-age': '600',
 };
 
-function sameSite(request: FastifyRequest, origin: string): boolean {
+/** Whether Origin names this very service. Host with its port: another local web app (localhost:3000) is another site too. */
+export function sameSite(request: FastifyRequest, origin: string): boolean {
   return URL.canParse(origin) && new URL(origin).host === request.headers.host?.toLowerCase();
 }
 

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages.js';
 import { AppError } from '../domain/errors.js';
+import { sameSite } from './network-policy.js';
 import { fromThisMachine } from './peer.js';
 
 /**
@@ -20,10 +21,7 @@ function sameSecret(given: string, expected: string): boolean {
  */
 function fromOwnPageOrNoBrowser(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  // Host with its port: another local web app (localhost:3000) is another site too.
-  const host = request.headers.host?.toLowerCase();
-  return URL.canParse(origin) && new URL(origin).host === host;
+  return origin === undefined || sameSite(request, origin);
 }
 
 /**

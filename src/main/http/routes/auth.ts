@@ -7,9 +7,8 @@ import { AppError } from '../../domain/errors.js';
 import { toIso } from '../../domain/time.js';
 import { toUserDto } from '../../domain/users.js';
 import type { Services } from '../../services.js';
-import { actorOf, authenticate } from '../auth.js';
+import { actorOf, authenticate, throttled } from '../auth.js';
 import { ok } from '../envelope.js';
-import { lanPeer } from '../peer.js';
 import { AUTH_ERRORS, SECURITY, errorResponses } from '../responses.js';
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -25,13 +24,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request) => {
-      const peer = lanPeer(request);
-      if (peer) services.authAttempts.check(peer);
-      const user = services.users.authenticate(request.body.email, request.body.password);
-      if (!user) {
-        if (peer) services.authAttempts.failed(peer);
-        throw new AppError('UNAUTHENTICATED', messages.invalidLogin);
-      }
+      const user = await throttled(services, request, true, () => services.users.authenticate(request.body.email, request.body.password));
+      if (!user) throw new AppError('UNAUTHENTICATED', messages.invalidLogin);
       const { token, expiresAt } = await services.tokens.issue(user.id);
       return ok(request, messages.loggedIn, { token, expiresAt: toIso(expiresAt), user: toUserDto(user) });
     },
