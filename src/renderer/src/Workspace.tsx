@@ -3,10 +3,10 @@
  * counter), the always visible connection and pending-sync count, the banner when the remote
  * refuses the key, and the screen in use.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { User } from '../../shared/schemas/auth.js';
 import { useSyncStatus } from './api/hooks';
+import { ConnectionPill } from './components/ConnectionPill';
 import { ConfirmDialog } from './components/Dialog';
 import { useCurrentEvent } from './current-event';
 import { Kbd, useShortcuts } from './keyboard';
@@ -16,9 +16,9 @@ import { SellScreen } from './screens/sell/SellScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { SyncScreen } from './screens/sync/SyncScreen';
 import { mayManage, session } from './session';
-import { CONNECTION_LABEL, connectionOf, unsyncedOf } from './sync-summary';
+import { connectionOf, unsyncedOf } from './sync-summary';
 
-export type ScreenName = 'sell' | 'orders' | 'sync' | 'settings' | 'audit';
+type ScreenName = 'sell' | 'orders' | 'sync' | 'settings' | 'audit';
 
 /** The screens; `managers` ones only for organizers and super admins (the service refuses staff too). */
 const SCREENS: { name: ScreenName; label: string; key?: string; managers?: boolean }[] = [
@@ -36,7 +36,6 @@ export function Workspace({ user }: { user: User }) {
   const status = useSyncStatus().data;
   const connection = connectionOf(status);
   const unsynced = unsyncedOf(status);
-  const queries = useQueryClient();
   const screens = SCREENS.filter((s) => !s.managers || mayManage(user));
 
   useShortcuts(Object.fromEntries(screens.flatMap((s) => (s.key ? [[s.key, () => setScreen(s.name)]] : []))));
@@ -44,7 +43,6 @@ export function Workspace({ user }: { user: User }) {
 
   const logout = () => {
     setLeaving(false);
-    queries.clear();
     session.end();
   };
 
@@ -60,9 +58,7 @@ export function Workspace({ user }: { user: User }) {
           ))}
         </nav>
         <div className="status" data-testid="sync-indicator">
-          <span className={`pill ${connection}`} data-testid="connection">
-            {CONNECTION_LABEL[connection]}
-          </span>
+          <ConnectionPill status={status} testId="connection" />
           {status?.remote && (
             <span className={unsynced > 0 ? 'pending has' : 'pending'} data-testid="pending-count">
               {unsynced > 0 ? `${unsynced} perubahan belum terkirim` : 'Semua tersinkron'}

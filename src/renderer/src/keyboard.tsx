@@ -15,7 +15,7 @@ interface Scope {
 const scopes: Scope[] = [];
 
 /** "F1", "Escape", "Alt+T": modifiers first, then the key (letters by their key cap, not the layout). */
-export function shortcutOf(event: KeyboardEvent): string {
+function shortcutOf(event: KeyboardEvent): string {
   const key = /^Key[A-Z]$/.test(event.code) ? event.code.slice(3) : /^Digit\d$/.test(event.code) ? event.code.slice(5) : event.key;
   return `${event.ctrlKey ? 'Ctrl+' : ''}${event.altKey ? 'Alt+' : ''}${key}`;
 }

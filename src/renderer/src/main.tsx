@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
 import { App } from './App';
+import { session } from './session';
 import './styles.css';
 
 const queries = new QueryClient({
@@ -14,6 +15,12 @@ const queries = new QueryClient({
       refetchOnWindowFocus: true,
     },
   },
+});
+
+// Whatever ends a session (logging out, a token the service refuses), the next operator sees none
+// of its data: subscribed before React is, so the cache is empty before the login screen renders.
+session.subscribe(() => {
+  if (!session.token()) queries.clear();
 });
 
 createRoot(document.getElementById('root')!).render(

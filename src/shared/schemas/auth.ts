@@ -28,6 +28,7 @@ export const LoginBody = z.object({
   email: z.email().max(254),
   password: z.string().min(1).max(200),
 });
+export type LoginBody = z.infer<typeof LoginBody>;
 
 export const LoginResult = z.object({ token: z.string(), expiresAt: Timestamp, user: User });
 export type LoginResult = z.infer<typeof LoginResult>;

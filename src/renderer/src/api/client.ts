@@ -3,6 +3,7 @@
  * unwrapped. A refusal becomes an ApiError carrying the service's code and field errors, so that
  * forms can show each message at its field.
  */
+import type { LoginBody, LoginResult } from '../../../shared/schemas/auth.js';
 import type { ErrorEnvelope, FieldError } from '../../../shared/schemas/common.js';
 import { session } from '../session';
 
@@ -69,4 +70,11 @@ export function query(params: Record<string, string | number | undefined>): stri
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/** Logs in with e-mail and password, and this tab's session begins. */
+export async function logIn(body: LoginBody): Promise<LoginResult> {
+  const result = await api<LoginResult>('/auth/login', { method: 'POST', body });
+  session.begin(result);
+  return result;
 }

@@ -7,6 +7,8 @@ import type { ApiKeyInfo, CreateApiKeyBody, CreatedApiKey } from '../../../share
 import type { PageMeta } from '../../../shared/schemas/common.js';
 import type { Event } from '../../../shared/schemas/event.js';
 import type { OrderDetail, OrderListItem, OrderListQuery } from '../../../shared/schemas/order.js';
+import type { ReasonBody } from '../../../shared/schemas/payment.js';
+import { REJECTED_TRANSFER_REASON } from '../../../shared/labels.js';
 import type { Settings, SettingsPatch } from '../../../shared/schemas/settings.js';
 import type { SetupState } from '../../../shared/schemas/setup.js';
 import type { AuditEntry, AuditListQuery } from '../../../shared/schemas/audit.js';
@@ -71,8 +73,8 @@ export function useOrder(eventId: string | undefined, orderId: string | undefine
   });
 }
 
-export function useSyncStatus(enabled = true) {
-  return useQuery({ queryKey: keys.sync, queryFn: () => api<SyncStatus>('/sync/status'), refetchInterval: SYNC_POLL_MS, enabled });
+export function useSyncStatus() {
+  return useQuery({ queryKey: keys.sync, queryFn: () => api<SyncStatus>('/sync/status'), refetchInterval: SYNC_POLL_MS });
 }
 
 export function useConflicts() {
@@ -104,8 +106,10 @@ function useChange<I, O>(run: (input: I) => Promise<O>, touched: QueryKey[]) {
   });
 }
 
-/** What any change to an order makes stale: lists, details, seats and the sync counts. */
-const ORDER_VIEWS: QueryKey[] = [['orders'], ['order'], ['tickets'], keys.sync];
+/** What any change to an order makes stale besides its detail: lists, seats and the sync counts. */
+const AROUND_ORDERS: QueryKey[] = [['orders'], ['tickets'], keys.sync];
+/** ...and with the details. */
+const ORDER_VIEWS: QueryKey[] = [['order'], ...AROUND_ORDERS];
 
 export type OrderTransition = 'checkout' | 'payment/confirm' | 'payment/reject' | 'cancel';
 
@@ -119,10 +123,24 @@ export function useOrderTransition<B = void>(order: { eventId: string; id: strin
     mutationFn: (body: B) =>
       api<OrderDetail>(`${orderPath(order.eventId, order.id)}/${transition}`, { method: 'POST', body: body ?? undefined, headers: { 'idempotency-key': crypto.randomUUID() } }),
     onSuccess: (order) => {
+      // The answer is the order's detail as it now stands: stored, not fetched again.
       client.setQueryData(keys.order(order.eventId, order.id), order);
-      return Promise.all(ORDER_VIEWS.map((queryKey) => client.invalidateQueries({ queryKey })));
+      return Promise.all(AROUND_ORDERS.map((queryKey) => client.invalidateQueries({ queryKey })));
     },
   });
+}
+
+/** Confirming or rejecting a transfer or QRIS payment, as the operator sees it arrive (or not). */
+export function usePaymentVerification(order: { eventId: string; id: string }) {
+  const confirm = useOrderTransition(order, 'payment/confirm');
+  const reject = useOrderTransition<ReasonBody>(order, 'payment/reject');
+  return {
+    confirm: () => confirm.mutate(),
+    reject: () => reject.mutate({ reason: REJECTED_TRANSFER_REASON }),
+    confirming: confirm.isPending,
+    rejecting: reject.isPending,
+    error: confirm.error ?? reject.error,
+  };
 }
 
 export function useRunSync() {

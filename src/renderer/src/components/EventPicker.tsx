@@ -66,7 +66,7 @@ function EventSearch({ onChoose, onClose }: { onChoose: (eventId: string) => voi
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   useEffect(() => setActive(0), [search]);
-  useShortcuts({ Escape: onClose }, { modal: false });
+  useShortcuts({ Escape: onClose });
 
   const onKeyDown = (key: string) => {
     if (key === 'ArrowDown') setActive((i) => Math.min(i + 1, events.length - 1));

@@ -7,7 +7,9 @@ import { useState } from 'react';
 import { AUDIT_ACTION_LABEL } from '../../../../shared/labels.js';
 import { AuditAction, type AuditEntry } from '../../../../shared/schemas/audit.js';
 import { useAuditLog, useEvents } from '../../api/hooks';
+import { EnumFilter } from '../../components/EnumFilter';
 import { Notice } from '../../components/Field';
+import { Pager } from '../../components/Pager';
 import { dateTime } from '../../format';
 import { SUBJECT_KIND, actorDevice, actorName, describeDetails } from './audit-details';
 
@@ -28,8 +30,6 @@ export function AuditScreen() {
     data: log.data?.data ?? [],
     columns: auditColumns(eventNames),
     getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    pageCount: meta?.totalPages ?? -1,
   });
 
   return (
@@ -37,24 +37,18 @@ export function AuditScreen() {
       <div className="filters card">
         <h2>Log audit</h2>
         <span className="muted">Setiap perubahan: siapa, kapan, dan dari perangkat mana.</span>
-        <label className="inline push-right">
-          Tindakan
-          <select
-            aria-label="Jenis tindakan"
-            value={action ?? ''}
-            onChange={(e) => {
-              setAction(AuditAction.optional().parse(e.target.value || undefined));
-              setPage(1);
-            }}
-          >
-            <option value="">Semua</option>
-            {AuditAction.options.map((a) => (
-              <option key={a} value={a}>
-                {AUDIT_ACTION_LABEL[a]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <EnumFilter
+          label="Tindakan"
+          ariaLabel="Jenis tindakan"
+          className="inline push-right"
+          schema={AuditAction}
+          labels={AUDIT_ACTION_LABEL}
+          value={action}
+          onChange={(value) => {
+            setAction(value);
+            setPage(1);
+          }}
+        />
       </div>
       {log.error && <Notice kind="error">{log.error.message}</Notice>}
       <table className="orders-table audit-table" aria-busy={log.isFetching}>
@@ -78,19 +72,7 @@ export function AuditScreen() {
         </tbody>
       </table>
       {log.data && log.data.data.length === 0 && <p className="empty muted">Belum ada catatan yang cocok.</p>}
-      {meta && (
-        <div className="pager">
-          <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            ‹ Sebelumnya
-          </button>
-          <span data-testid="audit-page-info">
-            Halaman {meta.page} dari {Math.max(meta.totalPages, 1)} · {meta.total} catatan
-          </span>
-          <button type="button" className="secondary" disabled={page >= meta.totalPages} onClick={() => setPage(page + 1)}>
-            Berikutnya ›
-          </button>
-        </div>
-      )}
+      {meta && <Pager page={page} meta={meta} noun="catatan" testId="audit-page-info" onPage={setPage} />}
     </div>
   );
 }

@@ -1,26 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { LoginBody, type LoginResult } from '../../../../shared/schemas/auth.js';
-import type { z } from 'zod';
-import { api } from '../../api/client';
+import { messages } from '../../../../shared/messages.js';
+import { LoginBody } from '../../../../shared/schemas/auth.js';
+import { logIn } from '../../api/client';
 import { Field, Notice } from '../../components/Field';
-import { session } from '../../session';
-
-type Login = z.infer<typeof LoginBody>;
 
 /** The demo counter's cashier login, offered where the demo data is present. */
 const DEMO_CASHIER = { email: 'kasir@demo.test', password: 'demo-kasir' };
 
 export function LoginScreen({ demo }: { demo: boolean }) {
-  const form = useForm<Login>({ resolver: zodResolver(LoginBody), defaultValues: { email: '', password: '' } });
-  const login = useMutation({ mutationFn: (body: Login) => api<LoginResult>('/auth/login', { method: 'POST', body }), onSuccess: (result) => session.begin(result) });
+  const form = useForm<LoginBody>({ resolver: zodResolver(LoginBody), defaultValues: { email: '', password: '' } });
+  const login = useMutation({ mutationFn: logIn });
   const { errors } = form.formState;
   return (
     <div className="centered">
       <form className="card login" onSubmit={form.handleSubmit((body) => login.mutate(body))} noValidate>
         <h1>Masuk ke loket</h1>
-        <Field label="Email" error={errors.email && 'Alamat email tidak valid'}>
+        <Field label="Email" error={errors.email && messages.emailFormat}>
           {(props) => <input {...props} type="email" autoComplete="username" autoFocus {...form.register('email')} />}
         </Field>
         <Field label="Kata sandi" error={errors.password && 'Kata sandi wajib diisi'}>

@@ -4,12 +4,12 @@
  * while unpaid.
  */
 import { useState } from 'react';
-import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL, REJECTED_TRANSFER_REASON } from '../../../../shared/labels.js';
+import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '../../../../shared/labels.js';
 import { CANCELLABLE_STATUSES, type OrderDetail, type OrderListItem } from '../../../../shared/schemas/order.js';
-import type { ReasonBody } from '../../../../shared/schemas/payment.js';
-import { useOrder, useOrderTransition } from '../../api/hooks';
-import { ConfirmDialog, Dialog } from '../../components/Dialog';
-import { Field, Notice } from '../../components/Field';
+import { useOrder, usePaymentVerification } from '../../api/hooks';
+import { CancelOrderDialog } from '../../components/CancelOrderDialog';
+import { Dialog } from '../../components/Dialog';
+import { Notice } from '../../components/Field';
 import { InvoiceButtons } from '../../components/InvoiceButtons';
 import { OrderSummary } from '../../components/OrderSummary';
 import { TicketQr } from '../../components/TicketQr';
@@ -109,45 +109,31 @@ function PaymentFacts({ order, timezone }: { order: OrderDetail; timezone?: stri
 
 function OrderActions({ order }: { order: OrderDetail }) {
   const [cancelling, setCancelling] = useState(false);
-  const [reason, setReason] = useState('');
-  const confirm = useOrderTransition(order, 'payment/confirm');
-  const reject = useOrderTransition<ReasonBody>(order, 'payment/reject');
-  const cancel = useOrderTransition<ReasonBody>(order, 'cancel');
-  const unpaid = CANCELLABLE_STATUSES.includes(order.status);
-  const failed = confirm.error ?? reject.error;
+  const verification = usePaymentVerification(order);
   return (
     <div className="order-actions">
       <InvoiceButtons order={order} />
       <div className="state-actions">
         {order.status === 'verification_pending' && (
           <>
-            <button type="button" className="primary" disabled={confirm.isPending} onClick={() => confirm.mutate()}>
+            <button type="button" className="primary" disabled={verification.confirming} onClick={verification.confirm}>
               Konfirmasi pembayaran
             </button>
-            <button type="button" className="secondary" disabled={reject.isPending} onClick={() => reject.mutate({ reason: REJECTED_TRANSFER_REASON })}>
+            <button type="button" className="secondary" disabled={verification.rejecting} onClick={verification.reject}>
               Tolak pembayaran
             </button>
           </>
         )}
-        {unpaid && (
+        {CANCELLABLE_STATUSES.includes(order.status) && (
           <button type="button" className="danger" onClick={() => setCancelling(true)}>
             Batalkan pesanan
           </button>
         )}
       </div>
-      {failed && <Notice kind="error">{failed.message}</Notice>}
-      <ConfirmDialog
-        open={cancelling}
-        title="Batalkan pesanan ini?"
-        confirmLabel="Ya, batalkan pesanan"
-        busy={cancel.isPending}
-        onCancel={() => setCancelling(false)}
-        onConfirm={() => cancel.mutate(reason.trim() ? { reason: reason.trim() } : {}, { onSuccess: () => setCancelling(false) })}
-      >
+      {verification.error && <Notice kind="error">{verification.error.message}</Notice>}
+      <CancelOrderDialog order={order} open={cancelling} onClose={() => setCancelling(false)} onCancelled={() => setCancelling(false)}>
         <p>Kursinya dilepas dan NIK pembeli dapat dipakai lagi. Pesanan yang dibatalkan tidak dapat dibayar.</p>
-        <Field label="Alasan (opsional)">{(props) => <input {...props} value={reason} onChange={(e) => setReason(e.target.value)} />}</Field>
-        {cancel.error && <Notice kind="error">{cancel.error.message}</Notice>}
-      </ConfirmDialog>
+      </CancelOrderDialog>
     </div>
   );
 }

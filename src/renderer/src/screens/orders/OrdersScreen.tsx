@@ -7,8 +7,10 @@ import { useState } from 'react';
 import { ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '../../../../shared/labels.js';
 import { OrderStatus, PaymentStatus, type OrderListItem, type OrderListQuery } from '../../../../shared/schemas/order.js';
 import { useOrders } from '../../api/hooks';
+import { EnumFilter } from '../../components/EnumFilter';
 import { EventPicker, useEvent } from '../../components/EventPicker';
 import { Notice } from '../../components/Field';
+import { Pager } from '../../components/Pager';
 import { dateTime, rupiah } from '../../format';
 import { useDebounced } from '../../use-debounced';
 import { OrderDetailDialog } from './OrderDetailDialog';
@@ -48,9 +50,7 @@ export function OrdersScreen({ eventId, onChooseEvent }: { eventId: string | und
     columns: orderColumns(event?.timezone),
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
-    manualPagination: true,
     enableSortingRemoval: false,
-    pageCount: meta?.totalPages ?? -1,
     state: { sorting },
     onSortingChange: refine(setSorting),
   });
@@ -62,28 +62,8 @@ export function OrdersScreen({ eventId, onChooseEvent }: { eventId: string | und
         <>
           <div className="filters card">
             <input type="search" aria-label="Cari pesanan" placeholder="Cari nama atau email pelanggan…" autoFocus value={search} onChange={(e) => refine(setSearch)(e.target.value)} />
-            <label className="inline">
-              Status
-              <select aria-label="Status pesanan" value={status ?? ''} onChange={(e) => refine(setStatus)(OrderStatus.optional().parse(e.target.value || undefined))}>
-                <option value="">Semua</option>
-                {OrderStatus.options.map((s) => (
-                  <option key={s} value={s}>
-                    {ORDER_STATUS_LABEL[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="inline">
-              Pembayaran
-              <select aria-label="Status pembayaran" value={paymentStatus ?? ''} onChange={(e) => refine(setPaymentStatus)(PaymentStatus.optional().parse(e.target.value || undefined))}>
-                <option value="">Semua</option>
-                {PaymentStatus.options.map((s) => (
-                  <option key={s} value={s}>
-                    {PAYMENT_STATUS_LABEL[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <EnumFilter label="Status" ariaLabel="Status pesanan" schema={OrderStatus} labels={ORDER_STATUS_LABEL} value={status} onChange={refine(setStatus)} />
+            <EnumFilter label="Pembayaran" ariaLabel="Status pembayaran" schema={PaymentStatus} labels={PAYMENT_STATUS_LABEL} value={paymentStatus} onChange={refine(setPaymentStatus)} />
           </div>
           {orders.error && <Notice kind="error">{orders.error.message}</Notice>}
           <table className="orders-table" aria-busy={orders.isFetching}>
@@ -131,19 +111,7 @@ export function OrdersScreen({ eventId, onChooseEvent }: { eventId: string | und
             </tbody>
           </table>
           {orders.data && orders.data.data.length === 0 && <p className="empty muted">Tidak ada pesanan yang cocok.</p>}
-          {meta && (
-            <div className="pager">
-              <button type="button" className="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                ‹ Sebelumnya
-              </button>
-              <span data-testid="page-info">
-                Halaman {meta.page} dari {Math.max(meta.totalPages, 1)} · {meta.total} pesanan
-              </span>
-              <button type="button" className="secondary" disabled={page >= meta.totalPages} onClick={() => setPage(page + 1)}>
-                Berikutnya ›
-              </button>
-            </div>
-          )}
+          {meta && <Pager page={page} meta={meta} noun="pesanan" testId="page-info" onPage={setPage} />}
         </>
       )}
       {open && <OrderDetailDialog listed={open} timezone={event?.timezone} onClose={() => setOpen(undefined)} />}

@@ -4,13 +4,14 @@
  * category that cannot be sold now, why.
  */
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { messages } from '../../../../shared/messages.js';
 import type { Event } from '../../../../shared/schemas/event.js';
 import type { TicketCategory } from '../../../../shared/schemas/ticket.js';
 import { dateTime, rupiah } from '../../format';
 
 /** Why a category cannot be sold now, or undefined when it can. */
-export function whyNotOnSale(ticket: TicketCategory, event: Event, now: number, offlineLeft: number | undefined): string | undefined {
-  if (event.status !== 'published') return 'Acara belum dibuka untuk penjualan';
+function whyNotOnSale(ticket: TicketCategory, event: Event, now: number, offlineLeft: number | undefined): string | undefined {
+  if (event.status !== 'published') return messages.eventNotPublished;
   if (ticket.status !== 'active') return 'Tidak dijual';
   if (now < Date.parse(ticket.saleStartAt)) return `Dijual mulai ${dateTime(ticket.saleStartAt, event.timezone)}`;
   if (now >= Date.parse(ticket.saleEndAt)) return 'Penjualan sudah berakhir';
@@ -19,7 +20,7 @@ export function whyNotOnSale(ticket: TicketCategory, event: Event, now: number, 
   return undefined;
 }
 
-export const seatsLeftOf = (ticket: TicketCategory) => ticket.available ?? Math.max(0, ticket.quota - ticket.sold);
+const seatsLeftOf = (ticket: TicketCategory) => ticket.available ?? Math.max(0, ticket.quota - ticket.sold);
 
 export function CategoryPicker({
   event,

@@ -5,12 +5,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { METHOD_LABEL, REJECTED_TRANSFER_REASON } from '../../../../shared/labels.js';
+import { METHOD_LABEL } from '../../../../shared/labels.js';
 import { formatRupiah, fromMinor, toMinor } from '../../../../shared/money.js';
 import type { OrderDetail } from '../../../../shared/schemas/order.js';
-import type { CheckoutBody, PaymentMethod, ReasonBody } from '../../../../shared/schemas/payment.js';
-import { useOrderTransition } from '../../api/hooks';
-import { ConfirmDialog } from '../../components/Dialog';
+import type { CheckoutBody, PaymentMethod } from '../../../../shared/schemas/payment.js';
+import { useOrderTransition, usePaymentVerification } from '../../api/hooks';
+import { CancelOrderDialog } from '../../components/CancelOrderDialog';
 import { OrderSummary } from '../../components/OrderSummary';
 import { Field, Notice } from '../../components/Field';
 import { rupiah } from '../../format';
@@ -27,7 +27,6 @@ const METHODS: { method: PaymentMethod; key: string }[] = [
 /** The order's own state decides what shows: a paid one leaves this step (SellScreen). */
 export function PaymentStep({ order, customer, onCancelled, onLater }: { order: OrderDetail; customer: string; onCancelled: () => void; onLater: () => void }) {
   const [cancelling, setCancelling] = useState(false);
-  const cancel = useOrderTransition<ReasonBody>(order, 'cancel');
   useShortcuts({ Escape: () => setCancelling(true) }, { enabled: !cancelling });
 
   return (
@@ -48,19 +47,11 @@ export function PaymentStep({ order, customer, onCancelled, onLater }: { order: 
           </button>
         </div>
       </section>
-      <ConfirmDialog
-        open={cancelling}
-        title="Batalkan pesanan ini?"
-        confirmLabel="Ya, batalkan pesanan"
-        busy={cancel.isPending}
-        onCancel={() => setCancelling(false)}
-        onConfirm={() => cancel.mutate({ reason: 'Dibatalkan di loket sebelum dibayar' }, { onSuccess: onCancelled })}
-      >
+      <CancelOrderDialog order={order} open={cancelling} onClose={() => setCancelling(false)} onCancelled={onCancelled} reason="Dibatalkan di loket sebelum dibayar">
         <p>
           Pesanan {customer} belum dibayar. Membatalkannya melepas kursinya dan NIK pembeli dapat dipakai lagi.
         </p>
-        {cancel.error && <Notice kind="error">{cancel.error.message}</Notice>}
-      </ConfirmDialog>
+      </CancelOrderDialog>
     </div>
   );
 }
@@ -156,11 +147,8 @@ function Checkout({ order }: { order: OrderDetail }) {
 
 /** A transfer or QRIS payment the operator has yet to see arrive. */
 function Verification({ order, onLater }: { order: OrderDetail; onLater: () => void }) {
-  const confirm = useOrderTransition(order, 'payment/confirm');
-  const reject = useOrderTransition<ReasonBody>(order, 'payment/reject');
-  const doConfirm = () => confirm.mutate();
-  const doReject = () => reject.mutate({ reason: REJECTED_TRANSFER_REASON });
-  useShortcuts({ 'Alt+Y': doConfirm, 'Alt+N': doReject, 'Alt+L': onLater });
+  const verification = usePaymentVerification(order);
+  useShortcuts({ 'Alt+Y': verification.confirm, 'Alt+N': verification.reject, 'Alt+L': onLater });
   // Focus rests on the heading, not on a button: confirming money is a deliberate Alt+Y (or a
   // click), never the Enter that recorded the transfer pressed once more.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -176,12 +164,12 @@ function Verification({ order, onLater }: { order: OrderDetail; onLater: () => v
         {payment?.reference && <> (ref. {payment.reference})</>}.{' '}
         {payment?.method === 'qris' ? 'Periksa aplikasi QRIS' : 'Periksa mutasi rekening'}, lalu konfirmasi.
       </p>
-      {(confirm.error ?? reject.error) && <Notice kind="error">{(confirm.error ?? reject.error)!.message}</Notice>}
+      {verification.error && <Notice kind="error">{verification.error.message}</Notice>}
       <div className="actions">
-        <button type="button" className="primary" disabled={confirm.isPending} onClick={doConfirm}>
+        <button type="button" className="primary" disabled={verification.confirming} onClick={verification.confirm}>
           Pembayaran diterima <Kbd keys="Alt+Y" />
         </button>
-        <button type="button" className="secondary" disabled={reject.isPending} onClick={doReject}>
+        <button type="button" className="secondary" disabled={verification.rejecting} onClick={verification.reject}>
           Tolak <Kbd keys="Alt+N" />
         </button>
         <button type="button" className="secondary" onClick={onLater}>

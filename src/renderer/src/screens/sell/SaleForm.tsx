@@ -20,7 +20,7 @@ import { serverErrorsTo } from '../../form-errors';
 import { longDate } from '../../format';
 import { Kbd, useShortcuts } from '../../keyboard';
 import { CategoryPicker } from './CategoryPicker';
-import { EMPTY_REGISTRATION, RegistrationForm, toE164, toIsoDate, type RegistrationInput, type RegistrationOutput } from './registration-form';
+import { EMPTY_REGISTRATION, RegistrationForm, bareIdentityNumber, toE164, toIsoDate, type RegistrationInput, type RegistrationOutput } from './registration-form';
 
 export function SaleForm({
   event,
@@ -50,7 +50,7 @@ export function SaleForm({
   }, [chosen, onCategory]);
 
   // The NIK cross-check warns; a second Enter with the same warning goes ahead anyway.
-  const mismatches = checkIdentityNumber((identityNumber ?? '').replace(/\s+/g, ''), toIsoDate(birthDate ?? ''), gender ?? undefined);
+  const mismatches = checkIdentityNumber(bareIdentityNumber(identityNumber ?? ''), toIsoDate(birthDate ?? ''), gender ?? undefined);
   const signature = mismatches.map((m) => m.message).join('|');
   const [warned, setWarned] = useState('');
 

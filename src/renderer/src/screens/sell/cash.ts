@@ -2,6 +2,7 @@
  * Cash at the counter, in sen like every amount: what the operator typed, the notes a customer is
  * likely to hand over, and the change.
  */
+import { formatRupiah } from '../../../../shared/money.js';
 
 /** "100.000", "100000", "Rp 100.000,50" as sen: dots group thousands, a comma starts the sen. */
 export function parseCashInput(text: string): number | undefined {
@@ -23,9 +24,5 @@ export function quickAmounts(totalMinor: number): number[] {
   return [totalMinor, ...[...new Set(rounded)].sort((a, b) => a - b)].slice(0, 4);
 }
 
-/** The amount as an operator types it back: "100.000" (",50" when there are sen). */
-export function cashInputOf(minor: number): string {
-  const units = String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const sen = minor % 100;
-  return sen === 0 ? units : `${units},${String(sen).padStart(2, '0')}`;
-}
+/** The amount as an operator types it back: "100.000" (",50" when there are sen), the invoice's rupiah without "Rp". */
+export const cashInputOf = (minor: number): string => formatRupiah(minor).slice('Rp '.length);

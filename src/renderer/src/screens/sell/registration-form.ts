@@ -35,9 +35,12 @@ function reworded(schema: z.ZodType<string>, wording: Record<string, string>) {
   });
 }
 
+/** An identity number as typed, "3171 0157 0590 0099" with or without its spaces, as its 16 digits. */
+export const bareIdentityNumber = (typed: string) => typed.replace(/\s+/g, '');
+
 export const RegistrationForm = Registration.omit({ formData: true }).extend({
   ticketCategoryId: z.string().min(1, 'Pilih kategori tiket'),
-  identityNumber: z.string().transform((v) => v.replace(/\s+/g, '')).pipe(Registration.shape.identityNumber),
+  identityNumber: z.string().transform(bareIdentityNumber).pipe(Registration.shape.identityNumber),
   phone: z.string().transform(toE164).pipe(reworded(Registration.shape.phone, { [messages.phoneFormat]: messages.phoneAsSpoken })),
   birthDate: z.string().transform(toIsoDate).pipe(reworded(Registration.shape.birthDate, { [messages.birthDateInvalid]: messages.birthDateAsOnCard })),
   // The server's values; its message names them in English, an operator needs to be asked.

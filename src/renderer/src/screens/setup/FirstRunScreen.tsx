@@ -6,13 +6,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { LoginResult } from '../../../../shared/schemas/auth.js';
 import { ConnectSetupBody, type ConnectSetupResult, type DemoSetupResult } from '../../../../shared/schemas/setup.js';
-import { ApiError, api } from '../../api/client';
+import { ApiError, api, logIn } from '../../api/client';
 import { keys } from '../../api/hooks';
 import { Field, Notice } from '../../components/Field';
 import { serverErrorsTo } from '../../form-errors';
-import { session } from '../../session';
 
 /** The shell's launch token: in the desktop app only its own window may set the counter up. */
 const launchHeaders = (): Record<string, string> => (window.counterShell ? { 'x-launch-token': window.counterShell.launchToken } : {});
@@ -56,12 +54,9 @@ function ConnectForm({ onBack }: { onBack: () => void }) {
     mutationFn: async (body: ConnectSetupBody) => {
       await api<ConnectSetupResult>('/setup/connect', { method: 'POST', body, headers: launchHeaders() });
       // Who just set the counter up starts selling at once, with the password just chosen.
-      return api<LoginResult>('/auth/login', { method: 'POST', body: { email: body.email, password: body.password } });
+      await logIn({ email: body.email, password: body.password });
     },
-    onSuccess: async (login) => {
-      session.begin(login);
-      await queries.invalidateQueries({ queryKey: keys.setup });
-    },
+    onSuccess: () => queries.invalidateQueries({ queryKey: keys.setup }),
     onError: (error) => error instanceof ApiError && serverErrorsTo(form, error),
   });
   const { errors } = form.formState;

@@ -11,7 +11,7 @@ import { useConflicts, useResolveConflict, useRunSync, useTickets } from '../../
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field, Notice } from '../../components/Field';
 import { dateTime } from '../../format';
-import { CONNECTION_LABEL, connectionOf } from '../../sync-summary';
+import { ConnectionPill } from '../../components/ConnectionPill';
 
 const STATE_NOTE: Record<SyncState, string> = {
   idle: 'Siaga: perubahan dikirim begitu terjadi.',
@@ -47,7 +47,7 @@ export function SyncScreen({ status, eventId }: { status: SyncStatus | undefined
         ) : (
           <>
             <p>
-              <span className={`pill ${connectionOf(status)}`}>{CONNECTION_LABEL[connectionOf(status)]}</span> {STATE_NOTE[status.state]}
+              <ConnectionPill status={status} /> {STATE_NOTE[status.state]}
             </p>
             <dl className="facts wide-facts">
               <dt>Layanan pusat</dt>
