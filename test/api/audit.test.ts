@@ -13,7 +13,7 @@ import { MINUTE } from '../support/clock.js';
 import { expectError, expectList, expectOk, expectValidation } from '../support/envelope.js';
 import { PASSWORD, importEvent, makeCaller, orderActionPath, orderBody, ordersPath, ticketInput } from '../support/fixtures.js';
 import { checkInPath } from '../support/gate.js';
-import { startHarness, tempDir, useHarness, type Harness, type TempDir } from '../support/harness.js';
+import { logIn, startHarness, tempDir, useHarness, type TempDir } from '../support/harness.js';
 import { readQr } from '../support/qr.js';
 import { startRemoteApp, type RemoteApp } from '../support/remote-app.js';
 import { getBytes, qrPath } from '../support/sale.js';
@@ -40,10 +40,6 @@ const byKey = (w: World, address: string) => ({
 
 /** The organizer as recorded when it is logged in (a JWT) from `address`. */
 const byLogin = (w: World, address: string) => ({ userId: w.organizer.user.id, name: w.organizer.user.name, credential: 'login', apiKeyName: null, address });
-
-async function logIn(h: Harness, email: string, password = PASSWORD): Promise<string> {
-  return expectOk(await h.request({ method: 'POST', url: '/auth/login', body: { email, password } })).token;
-}
 
 /** Entries about one subject (an order: its life), oldest first. */
 const about = (entries: Entry[], subjectId: string) => entries.filter((e) => e.subjectId === subjectId).map(gist);
@@ -77,7 +73,7 @@ describe("an order's life", () => {
     const h = harness();
     const w = world(h);
     const admin = makeCaller(h.services, 'super_admin');
-    const token = await logIn(h, w.organizer.user.email);
+    const { token } = await logIn(h, w.organizer.user.email);
     const act = (order: { id: string }, action: Parameters<typeof orderActionPath>[2], body?: unknown) =>
       h.request({ method: 'POST', url: orderActionPath(w.event.id, order.id, action), token, body, remoteAddress: OFFICE });
 
@@ -117,7 +113,7 @@ describe('admin changes over HTTP', () => {
     const h = harness();
     const w = world(h);
     const admin = makeCaller(h.services, 'super_admin');
-    const token = await logIn(h, w.organizer.user.email);
+    const { token } = await logIn(h, w.organizer.user.email);
     const send = (method: 'POST' | 'DELETE' | 'PATCH' | 'PUT', url: string, body?: unknown) => h.request({ method, url, token, body, remoteAddress: OFFICE });
 
     const made = expectOk(await send('POST', '/api-keys', { name: 'Scanner gerbang utara', expiresAt: '2030-06-30T23:59:59+07:00' }), 201);
@@ -389,7 +385,7 @@ describe('no secrets', () => {
     try {
       const organizer = { baseUrl: remote.url, apiKey: remote.key, name: 'Sari Pemilik', email: 'sari@loket.test', password: 'kata-sandi-pemilik-7d1e' };
       expectOk(await h.request({ method: 'POST', url: '/setup/connect', body: organizer }));
-      const jwt = await logIn(h, organizer.email, organizer.password);
+      const { token: jwt } = await logIn(h, organizer.email, organizer.password);
       const { key } = expectOk(await h.request({ method: 'POST', url: '/api-keys', token: jwt, body: { name: 'Tablet loket 2' } }), 201);
       const event = '01JDEM0000000000000000EV02';
       const registration = { name: 'Siti Rahmawati', email: 'siti@contoh.id', phone: '+6281234567890', gender: 'female', birthDate: '1990-05-17', identityNumber: IDENTITY_NUMBER };

@@ -1,8 +1,8 @@
 /** GET /auth/me (extension): who the presented credential stands for, whichever kind it is. */
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../support/envelope.js';
-import { PASSWORD, makeCaller } from '../support/fixtures.js';
-import { useHarness } from '../support/harness.js';
+import { makeCaller } from '../support/fixtures.js';
+import { logIn, useHarness } from '../support/harness.js';
 import { USER, expectShape } from '../support/shapes.js';
 
 describe('GET /auth/me', () => {
@@ -17,7 +17,7 @@ describe('GET /auth/me', () => {
     expect(me).toEqual({ id: caller.user.id, email: caller.user.email, name: caller.user.name, role: 'staff', createdAt: expect.any(String) });
     expect(byKey.raw).not.toMatch(/passwordHash|scrypt\$/);
 
-    const { token } = expectOk(await h.request({ method: 'POST', url: '/auth/login', body: { email: caller.user.email, password: PASSWORD } }));
+    const { token } = await logIn(h, caller.user.email);
     expect(expectOk(await h.request({ url: '/auth/me', token }))).toEqual(me);
   });
 

@@ -13,7 +13,7 @@ import { countRows } from '../support/db.js';
 import { envelopeErrors, expectError, expectList, expectOk, expectValidation } from '../support/envelope.js';
 import { PASSWORD, importEvent, makeCaller, orderActionPath, orderBody, orderPath, ordersPath, ticketsPath, type Caller } from '../support/fixtures.js';
 import { alterToken, checkInPath, claimsOf, counterSigningKey, forgeToken, lookupPath, scanTicket, signToken } from '../support/gate.js';
-import { seedDataDir, startHarness, tempDir, useHarness, type Harness } from '../support/harness.js';
+import { logIn, seedDataDir, startHarness, tempDir, useHarness, type Harness } from '../support/harness.js';
 import type { Reply } from '../support/http.js';
 import { getBytes, invoicePath, qrPath, sale } from '../support/sale.js';
 import { fetchJson, runCli } from '../support/serve.js';
@@ -134,7 +134,7 @@ describe('checking in', () => {
   it('with a login instead of a key, and by an organizer or an event:update operator as well', async () => {
     const h = harness();
     const g = gateWorld(h);
-    const login = expectOk(await h.request({ method: 'POST', url: '/auth/login', body: { email: g.gate.user.email, password: PASSWORD } }));
+    const login = await logIn(h, g.gate.user.email);
     const first = await g.paid();
     expectOk(await g.checkIn({ orderId: first.id }, { token: login.token }), 201);
     const row = h.services.database.sqlite.prepare('select api_key_id from check_ins where order_id = ?').get(first.id) as { api_key_id: string | null };

@@ -5,14 +5,15 @@
  * credentials and 403 on another's event; secrets absent from answers; files readable by their
  * owner only; the security headers.
  */
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages.js';
 import { SECOND } from '../support/clock.js';
+import { countRows } from '../support/db.js';
 import { expectError, expectOk } from '../support/envelope.js';
 import { makeCaller, orderBody, PASSWORD } from '../support/fixtures.js';
-import { startHarness, tempDir, type Harness } from '../support/harness.js';
+import { logIn, startHarness, tempDir, type Harness } from '../support/harness.js';
 import { sale } from '../support/sale.js';
 import { world } from '../support/world.js';
 
@@ -84,7 +85,7 @@ describe('other sites\' pages', () => {
     expectError(reply, 403, 'FORBIDDEN');
     expect(reply.body.message).toBe(messages.crossOriginRefused);
     expect(reply.headers['access-control-allow-origin']).toBeUndefined();
-    expect(await h.services.database.sqlite.prepare('select count(*) as n from orders').get()).toEqual({ n: 0 });
+    expect(countRows(h.services, 'orders')).toBe(0);
   });
 
   it('a page of the service itself may call it (Origin naming its own host and port)', async () => {
@@ -267,7 +268,7 @@ describe('secrets never in answers', () => {
     const h = await loopbackCounter();
     const w = world(h);
     const created = await w.createOrder();
-    const login = expectOk(await h.request({ method: 'POST', url: '/auth/login', body: { email: w.organizer.user.email, password: PASSWORD } }));
+    const login = await logIn(h, w.organizer.user.email);
     const remoteKey = 'tck_remote-secret-0123456789';
     expectOk(await h.request({ method: 'PUT', url: '/sync/remote', token: login.token, body: { baseUrl: 'http://127.0.0.1:9', apiKey: remoteKey } }));
     const answers = [

@@ -12,7 +12,7 @@ import { messages } from '../../src/shared/messages.js';
 import type { Role } from '../../src/shared/schemas/auth.js';
 import { expectError, expectList, expectOk, expectValidation } from '../support/envelope.js';
 import { PASSWORD, makeUser } from '../support/fixtures.js';
-import { startHarness, tempDir, useHarness, type Harness } from '../support/harness.js';
+import { logIn, startHarness, tempDir, useHarness, type Harness } from '../support/harness.js';
 import type { RequestOptions } from '../support/http.js';
 import { deadUrl, startRemoteApp, type RemoteApp } from '../support/remote-app.js';
 import { fetchJson, startServe } from '../support/serve.js';
@@ -23,7 +23,6 @@ const LAUNCH_TOKEN = 'f3b9c1d27a4e4f0c9e8d7b6a5c4d3e2f';
 const state = (h: Harness, options: Partial<RequestOptions> = {}) => h.request({ url: '/setup', ...options });
 const demo = (h: Harness, options: Partial<RequestOptions> = {}) => h.request({ method: 'POST', url: '/setup/demo', ...options });
 const connect = (h: Harness, body: unknown, options: Partial<RequestOptions> = {}) => h.request({ method: 'POST', url: '/setup/connect', body, ...options });
-const login = (h: Harness, email: string, password: string) => h.request({ method: 'POST', url: '/auth/login', body: { email, password } });
 
 /** Nothing a refused setup may leave behind: no operator, no remote. */
 function expectUntouched(h: Harness): void {
@@ -64,8 +63,8 @@ describe('POST /setup/demo', () => {
     expect(logins).toEqual(DEMO_LOGINS);
     expect(expectOk(await state(h))).toEqual({ needsSetup: false, demo: true });
 
-    for (const { email, password, role } of logins) expect(expectOk(await login(h, email, password)).user.role).toBe(role);
-    const { token } = expectOk(await login(h, DEMO_LOGINS[0].email, DEMO_LOGINS[0].password));
+    for (const { email, password, role } of logins) expect((await logIn(h, email, password)).user.role).toBe(role);
+    const { token } = await logIn(h, DEMO_LOGINS[0].email, DEMO_LOGINS[0].password);
     const events = expectList(await h.request({ url: '/events?ownerId=me', token })).data;
     expect(events.map((e: { id: string }) => e.id).sort()).toEqual([...DEMO_EVENT_IDS].sort());
   });
@@ -140,7 +139,7 @@ describe('POST /setup/connect', () => {
     expect(reply.raw).not.toContain(PASSWORD);
 
     expect(expectOk(await state(h))).toEqual({ needsSetup: false, demo: false });
-    const { token } = expectOk(await login(h, owner.email, owner.password));
+    const { token } = await logIn(h, owner.email, owner.password);
     const events = expectList(await h.request({ url: '/events?ownerId=me', token })).data;
     expect(events.map((e: { id: string; ownerId: string }) => [e.id, e.ownerId]).sort()).toEqual(DEMO_EVENT_IDS.map((id) => [id, user.id]));
   });

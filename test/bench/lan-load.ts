@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DeviceFigures, DevicePlan } from './lan-devices.js';
+import { percentile } from './latency.js';
 import { createServices } from '../../src/main/services.js';
 import { importEvent, makeCaller, PASSWORD, ticketInput } from '../support/fixtures.js';
 import { startServe, type Served } from '../support/serve.js';
@@ -53,7 +54,6 @@ function lanAddress(): { address: string; lanMode: boolean } {
   return found ? { address: found.address, lanMode: true } : { address: '127.0.0.1', lanMode: false };
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** 5 a second: under the default 600 a minute per login, as the operator's own screen must be. */
 const OPERATOR_EVERY_MS = 200;

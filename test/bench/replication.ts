@@ -28,6 +28,7 @@ import { toIso } from '../../src/main/domain/time.js';
 import { createServices } from '../../src/main/services.js';
 import { createRemoteClient, type RemoteClient } from '../../src/main/sync/remote-client.js';
 import { startFaultProxy } from '../support/fault-proxy.js';
+import { percentile } from './latency.js';
 import { describeMachine } from './machine.js';
 import { startServer } from './server-process.js';
 
@@ -137,11 +138,6 @@ function registration(n: number) {
     birthDate: '1991-03-09',
     identityNumber: `3374${String(n).padStart(12, '0')}`,
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 /**

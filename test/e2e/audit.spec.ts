@@ -3,15 +3,12 @@
  * finds both with who made them and from which device, and filters by action; a cashier is not
  * shown the screen at all.
  */
-import { apiOf, COFFEE, chooseEvent, customer, expect, logIn, ORGANIZER, organizerKey, screenshot, startSale, test } from './support/counter.js';
+import { apiOf, COFFEE, chooseEvent, customer, expect, logIn, ORGANIZER, organizerKey, saleBody, screenshot, startSale, test } from './support/counter.js';
 
 test('an organizer reads the entries of the day’s sales, with who and which device', async ({ page, counter }) => {
   const kiosk = apiOf(counter.url, await organizerKey(counter.dataDir, 'Kios lobi'));
   const visitor = customer('Agus Santoso', 'male', '03-02-1985');
-  const made = await kiosk(`/events/${COFFEE.slug}/admin/orders`, {
-    method: 'POST',
-    body: { eventId: COFFEE.id, ticketCategoryId: COFFEE.daily, registration: { name: visitor.name, email: visitor.email, phone: '+6281234567890', gender: visitor.gender, birthDate: '1985-02-03', identityNumber: visitor.identityNumber } },
-  });
+  const made = await kiosk(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(visitor) });
   expect(made.status).toBe(201);
   expect((await kiosk(`/events/${COFFEE.slug}/admin/orders/${made.body.data.id}/checkout`, { method: 'POST', body: { method: 'card', reference: 'EDC 104233' } })).status).toBe(200);
 

@@ -2,16 +2,13 @@
  * The Orders screen over the service's own list: search by customer, filter by state, sort, page;
  * open an order and act on it (confirm a pending transfer, cancel an unpaid one).
  */
-import { COFFEE, chooseEvent, customer, expect, logIn, screenshot, test, type Counter } from './support/counter.js';
+import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, screenshot, test, type Counter } from './support/counter.js';
 
 /** Sells through the API: n orders, left unpaid, paid by card, awaiting a transfer, or cancelled. */
 async function seed(counter: Counter, names: string[], state: 'unpaid' | 'paid' | 'transfer' | 'cancelled') {
   for (const name of names) {
     const c = customer(name);
-    const made = await counter.api(`/events/${COFFEE.slug}/admin/orders`, {
-      method: 'POST',
-      body: { eventId: COFFEE.id, ticketCategoryId: COFFEE.daily, registration: { name: c.name, email: c.email, phone: '+6281234567890', gender: 'female', birthDate: '1990-05-17', identityNumber: c.identityNumber } },
-    });
+    const made = await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(c) });
     expect(made.status).toBe(201);
     const path = `/events/${COFFEE.slug}/admin/orders/${made.body.data.id}`;
     if (state === 'paid') await counter.api(`${path}/checkout`, { method: 'POST', body: { method: 'card', reference: 'EDC 1' } });

@@ -2,16 +2,11 @@
  * What only the service knows comes back to the operator at the field it concerns: an identity
  * number already registered for the event, and a category sold out while the form was open.
  */
-import { COFFEE, chooseEvent, customer, expect, fillRegistration, logIn, screenshot, test } from './support/counter.js';
+import { COFFEE, chooseEvent, customer, expect, fillRegistration, logIn, saleBody, screenshot, test } from './support/counter.js';
 
 test('a NIK already registered for the event is refused at the NIK field', async ({ page, counter }) => {
   const first = customer('Rina Wijaya');
-  const body = (c: typeof first) => ({
-    eventId: COFFEE.id,
-    ticketCategoryId: COFFEE.daily,
-    registration: { name: c.name, email: c.email, phone: '+6281234567890', gender: c.gender, birthDate: '1990-05-17', identityNumber: c.identityNumber },
-  });
-  expect((await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: body(first) })).status).toBe(201);
+  expect((await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(first) })).status).toBe(201);
 
   await logIn(page, counter.url);
   await chooseEvent(page, 'kopi');
@@ -33,10 +28,7 @@ test('a category sold out while the form was open is refused at the category, wh
   // Meanwhile another counter sells the last three seats.
   for (let i = 0; i < 3; i++) {
     const other = customer(`Pembeli Lain ${i}`);
-    const made = await counter.api(`/events/${COFFEE.slug}/admin/orders`, {
-      method: 'POST',
-      body: { eventId: COFFEE.id, ticketCategoryId: COFFEE.pass, registration: { name: other.name, email: other.email, phone: '+6281234567890', gender: 'female', birthDate: '1990-05-17', identityNumber: other.identityNumber } },
-    });
+    const made = await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(other, COFFEE.pass) });
     expect(made.status).toBe(201);
   }
   await page.getByRole('button', { name: /Lanjut ke pembayaran/ }).click();

@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/main/http/app.js';
 import { createServices, type Services } from '../../src/main/services.js';
 import { testClock, type TestClock } from './clock.js';
-import { importEvent, makeKey, makeUser, ticketInput } from './fixtures.js';
+import { expectOk } from './envelope.js';
+import { importEvent, makeKey, makeUser, PASSWORD, ticketInput } from './fixtures.js';
 import { requester, type Requester } from './http.js';
 
 export interface TempDir {
@@ -91,4 +92,9 @@ export function seedDataDir(dataDir: string, quota = 100) {
   } finally {
     services.close();
   }
+}
+
+/** Logs `email` in (POST /auth/login, which must answer 200); the answer's data: `{ token, expiresAt, user }`. */
+export async function logIn(h: Harness, email: string, password = PASSWORD) {
+  return expectOk(await h.request({ method: 'POST', url: '/auth/login', body: { email, password } }));
 }

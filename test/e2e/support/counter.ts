@@ -107,6 +107,16 @@ export function customer(name: string, gender: Customer['gender'] = 'female', bi
   };
 }
 
+/** What a kiosk sends to sell `c` a ticket of the coffee exhibition (Harian unless told). */
+export function saleBody(c: Customer, ticketCategoryId: string = COFFEE.daily) {
+  const [day, month, year] = c.birthDate.split('-');
+  return {
+    eventId: COFFEE.id,
+    ticketCategoryId,
+    registration: { name: c.name, email: c.email, phone: '+6281234567890', gender: c.gender, birthDate: `${year}-${month}-${day}`, identityNumber: c.identityNumber },
+  };
+}
+
 export async function fillRegistration(page: Page, c: Customer): Promise<void> {
   await page.getByLabel('NIK (16 digit)').fill(c.identityNumber);
   await page.getByLabel('Nama lengkap').fill(c.name);
