@@ -60,6 +60,13 @@ test('log in, choose the event and category, register, take cash, save the invoi
   // The screens by their shortcuts.
   await page.keyboard.press('F2');
   await expect(page.getByRole('row', { name: `Pesanan ${c.name}` })).toContainText('Lunas');
+  // The order just sold, opened from the list: its invoice saved by its shortcut again.
+  await page.getByRole('row', { name: `Pesanan ${c.name}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: `Pesanan ${c.name}` })).toBeVisible();
+  const [again] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Alt+U')]);
+  expect(readFileSync(await again.path()).subarray(0, 5).toString()).toBe('%PDF-');
+  await page.keyboard.press('Escape');
   await page.keyboard.press('F3');
   await expect(page.getByRole('heading', { name: 'Sinkronisasi' })).toBeVisible();
   await page.keyboard.press('F4');

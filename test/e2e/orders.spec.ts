@@ -80,6 +80,11 @@ test('confirm a pending transfer and cancel an unpaid order from their details',
   await screenshot(page, 'order-detail-paid');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('row', { name: 'Pesanan Eka Santoso' })).toContainText('Selesai');
+  // Opened again, the ticket's QR code still shows (an image, not a broken link).
+  await page.getByRole('row', { name: 'Pesanan Eka Santoso' }).click();
+  const qr = detail.getByRole('img', { name: /Kode QR tiket/ });
+  await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
 
   await page.getByRole('row', { name: 'Pesanan Citra Santoso' }).focus();
   await page.keyboard.press('Enter');

@@ -4,7 +4,7 @@
  * scopes on a stack: the newest scope that knows a key handles it, and a modal scope (a dialog)
  * keeps every key from the screen beneath it.
  */
-import { useEffect, useRef, type MutableRefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type MutableRefObject } from 'react';
 
 type Handlers = Record<string, (() => void) | undefined>;
 interface Scope {
@@ -35,10 +35,17 @@ function onKey(event: KeyboardEvent): void {
   }
 }
 
+/**
+ * A modal scope registers in a layout effect, the others in a passive one: React runs a child's
+ * effects before its parent's, so a dialog shown together with its contents would otherwise stack
+ * its modal scope above their shortcuts, and keep them from them. Layout effects all run before
+ * passive ones. (`modal` is fixed for a caller, so the same hook runs on every render.)
+ */
 export function useShortcuts(handlers: Handlers, { enabled = true, modal = false } = {}): void {
   const current = useRef(handlers);
   current.current = handlers;
-  useEffect(() => {
+  const useScopeEffect = modal ? useLayoutEffect : useEffect;
+  useScopeEffect(() => {
     if (!enabled) return undefined;
     const scope: Scope = { handlers: current, modal };
     if (scopes.length === 0) window.addEventListener('keydown', onKey);

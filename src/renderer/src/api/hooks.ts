@@ -14,7 +14,7 @@ import type { SetupState } from '../../../shared/schemas/setup.js';
 import type { AuditEntry, AuditListQuery } from '../../../shared/schemas/audit.js';
 import type { Conflict, ConflictResolution, ConnectionCheck, RemoteSettingsBody, RemoteSummary, SyncStatus } from '../../../shared/schemas/sync.js';
 import type { TicketCategory } from '../../../shared/schemas/ticket.js';
-import { api, query, request } from './client';
+import { api, apiBlob, query, request } from './client';
 
 /** How often the status bar asks for the sync state: a sale's pending count falls within this. */
 const SYNC_POLL_MS = 2000;
@@ -30,6 +30,7 @@ export const keys = {
   settings: ['settings'] as const,
   apiKeys: ['api-keys'] as const,
   audit: (q: Partial<AuditListQuery>) => ['audit', q] as const,
+  qr: (path: string) => ['qr', path] as const,
 };
 
 export const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;
@@ -95,6 +96,11 @@ export function useAuditLog(q: Partial<AuditListQuery>) {
 
 export function useApiKeys() {
   return useQuery({ queryKey: keys.apiKeys, queryFn: () => api<ApiKeyInfo[]>('/api-keys') });
+}
+
+/** A ticket's QR image, fetched with the operator's credentials; it never changes. */
+export function useQrImage(path: string) {
+  return useQuery({ queryKey: keys.qr(path), queryFn: () => apiBlob(path), staleTime: Infinity });
 }
 
 /** A mutation that, once it succeeds, refreshes the views it touched. */
