@@ -146,11 +146,10 @@ describe('admin changes over HTTP', () => {
 
   it('conflicts resolved: each decision with the conflict, its order and event (a local cancel also as the order’s)', async () => {
     const h = harness();
-    const w = world(h);
-    const admin = makeCaller(h.services, 'super_admin');
     // The event is a remote's (as if pulled), so its orders' changes go to the outbox; each sale's
     // create is then taken as refused by the remote.
-    h.services.database.sqlite.prepare("update events set origin = 'remote' where id = ?").run(w.event.id);
+    const w = world(h, {}, 'remote');
+    const admin = makeCaller(h.services, 'super_admin');
     const refused = async () => {
       const order = await w.createOrder();
       const [job] = h.services.outbox.openJobsOf(order.id);

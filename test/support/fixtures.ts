@@ -92,10 +92,13 @@ export function eventInput(now: number, overrides: Partial<ImportEvent> = {}): I
   };
 }
 
-/** Imports one event owned by `owner`; returns what was imported (ids, slug, tickets). */
-export function importEvent(services: Services, owner: UserRow, overrides: Partial<ImportEvent> = {}): ImportEvent {
+/**
+ * Imports one event owned by `owner`; returns what was imported (ids, slug, tickets). A `remote`
+ * one is as if pulled from a remote: its orders' changes go to the outbox.
+ */
+export function importEvent(services: Services, owner: UserRow, overrides: Partial<ImportEvent> = {}, origin: 'local' | 'remote' = 'local'): ImportEvent {
   const event = eventInput(services.clock(), overrides);
-  services.importer.importEvents({ events: [event] }, owner);
+  services.importer.importEvents({ events: [event] }, owner, origin);
   return event;
 }
 

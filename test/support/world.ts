@@ -53,9 +53,9 @@ export interface World {
 /** The cash that pays an order exactly. */
 export const exactCash = (order: { totalAmount: string }) => ({ method: 'cash', amountTendered: order.totalAmount });
 
-export function world(h: Harness, eventOverrides: Partial<ImportEvent> = {}): World {
+export function world(h: Harness, eventOverrides: Partial<ImportEvent> = {}, origin: 'local' | 'remote' = 'local'): World {
   const organizer = makeCaller(h.services, 'organizer');
-  const event = importEvent(h.services, organizer.user, eventOverrides);
+  const event = importEvent(h.services, organizer.user, eventOverrides, origin);
   const post = (url: string, body: unknown, options: PostOptions) =>
     h.request({ method: 'POST', url, key: options.key ?? organizer.key, body, headers: options.headers });
 

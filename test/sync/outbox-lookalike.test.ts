@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { eventInput, makeCaller, orderBody, ordersPath } from '../support/fixtures.js';
 import { useHarness } from '../support/harness.js';
+import { world } from '../support/world.js';
 
 const BACKFILL = readFileSync(new URL('../../migrations/0010_backfill_outbox_lookalike.sql', import.meta.url), 'utf8');
 
@@ -14,15 +14,8 @@ describe('the outbox lookalike key', () => {
   const harness = useHarness();
 
   async function queueCreates() {
-    const h = harness();
-    const organizer = makeCaller(h.services, 'organizer');
-    const event = eventInput(h.clock());
-    h.services.importer.importEvents({ events: [event] }, organizer.user, 'remote');
-    const sell = async (registration: { email: string; name: string }) => {
-      const reply = await h.request({ method: 'POST', url: ordersPath(event.id), key: organizer.key, body: orderBody(event, { registration }) });
-      expect(reply.status, reply.raw).toBe(201);
-      return reply.body.data.id as string;
-    };
+    const w = world(harness(), {}, 'remote');
+    const sell = async (registration: { email: string; name: string }) => (await w.createOrder({ registration })).id as string;
     const buyer = { email: 'sari@customer.example', name: 'Sari Wulandari' };
     const first = await sell(buyer);
     const second = await sell(buyer);

@@ -45,7 +45,7 @@ export function EventPicker({ eventId, onChoose }: { eventId: string | undefined
           Ganti <Kbd keys="Ctrl+K" />
         </span>
       </button>
-      {(open || (!eventId && !event)) && (
+      {(open || !eventId) && (
         <EventSearch
           onChoose={(id) => {
             onChoose(id);
@@ -65,7 +65,6 @@ function EventSearch({ onChoose, onClose }: { onChoose: (eventId: string) => voi
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
-  useEffect(() => setActive(0), [search]);
   useShortcuts({ Escape: onClose });
 
   const onKeyDown = (key: string) => {
@@ -87,7 +86,11 @@ function EventSearch({ onChoose, onClose }: { onChoose: (eventId: string) => voi
         aria-activedescendant={events[active] ? `${listId}-${active}` : undefined}
         placeholder="Cari nama acara atau lokasi…"
         value={search}
-        onChange={(e) => setSearch(e.target.value)}
+        onChange={(e) => {
+          // Another search, another list: the first of it is the one Enter picks.
+          setSearch(e.target.value);
+          setActive(0);
+        }}
         onKeyDown={(e) => onKeyDown(e.key) && e.preventDefault()}
       />
       <ul id={listId} role="listbox" aria-label="Acara">
