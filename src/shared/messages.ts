@@ -75,6 +75,28 @@ export const messages = {
   remoteSaved: 'Koneksi ke layanan pusat disimpan',
   remoteChecked: 'Koneksi ke layanan pusat diperiksa',
   remoteNotConfigured: 'Koneksi ke layanan pusat belum diatur',
+  /** What a route the remote lacks means for the operator (sync/capabilities.ts). */
+  remoteLacks: {
+    checkin: 'Layanan pusat tidak punya check-in: check-in di gerbang hanya tercatat di loket ini',
+    payment_confirm:
+      'Layanan pusat tidak punya konfirmasi pembayaran: penjualan QRIS/transfer yang dikonfirmasi di loket tetap "menunggu verifikasi" di sana sampai diverifikasi di layanan pusat',
+    payment_reject: 'Layanan pusat tidak punya penolakan pembayaran: pembayaran yang ditolak di loket tetap "menunggu verifikasi" di sana',
+  },
+  unconfirmedOnRemote: (n: number) =>
+    `${n} penjualan QRIS/transfer sudah dikonfirmasi di loket tetapi masih "menunggu verifikasi" di layanan pusat: verifikasi di sana`,
+  unrejectedOnRemote: (n: number) => `${n} pembayaran ditolak di loket tetapi masih "menunggu verifikasi" di layanan pusat: tolak di sana`,
+  stalledJobs: (n: number, attempts: number) => `${n} perubahan belum terkirim setelah ${attempts} kali dicoba; lihat kesalahan terakhirnya`,
+  verifiedOnRemote: 'Diverifikasi di layanan pusat',
+  createNotSent: 'Pesanan ini tidak pernah dibuat di layanan pusat (dibatalkan atau diselesaikan operator), jadi perubahan ini tidak dikirim',
+  dismissedByOperator: 'dismissed by an operator: diselesaikan manual di layanan pusat',
+  cancelledLocally: 'Dibatalkan karena konflik sinkronisasi',
+  jobFault: (detail: string) => `Kesalahan di loket saat mengirim perubahan ini: ${detail}`,
+  remoteUnreachable: (detail: string) => `Layanan pusat tidak dapat dihubungi (${detail})`,
+  remoteAnswered: (status: number, detail: string) => `Layanan pusat menjawab ${status}: ${detail}`,
+  remoteKeyRefused: (detail: string) => `Kunci API ditolak oleh layanan pusat (${detail}); masukkan kunci baru`,
+  remoteAnswerUnreadable: (detail: string) => `Jawaban layanan pusat tidak terbaca (${detail})`,
+  roundFailed: (detail: string) => `Putaran sinkronisasi gagal karena kesalahan di loket: ${detail}`,
+  ownerMissing: (email: string) => `Pengguna lokal ${email}, pemilik acara yang diambil, tidak ditemukan`,
   remoteSettingsForbidden: 'Hanya organizer atau super_admin yang dapat mengatur koneksi pusat',
   currentUser: 'Data pengguna berhasil diambil',
   apiKeysListed: 'Daftar kunci API berhasil diambil',

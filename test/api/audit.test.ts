@@ -152,7 +152,7 @@ describe('admin changes over HTTP', () => {
     const admin = makeCaller(h.services, 'super_admin');
     const refused = async () => {
       const order = await w.createOrder();
-      const [job] = h.services.outbox.openJobsOf(order.id);
+      const job = h.services.outbox.due(100).find((due) => due.orderId === order.id);
       h.services.outbox.update(job!.seq, { state: 'conflict', lastStatus: 409, lastError: 'SOLD_OUT' });
       return { order, seq: job!.seq };
     };

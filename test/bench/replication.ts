@@ -26,7 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ImportFile } from '../../src/shared/schemas/import.js';
 import { toIso } from '../../src/main/domain/time.js';
 import { createServices } from '../../src/main/services.js';
-import { createRemoteClient, type RemoteClient } from '../../src/main/sync/remote-client.js';
+import { createRemoteClient, type Outcome, type RemoteClient } from '../../src/main/sync/remote-client.js';
 import { startFaultProxy } from '../support/fault-proxy.js';
 import { percentile } from './latency.js';
 import { describeMachine } from './machine.js';
@@ -145,22 +145,21 @@ function registration(n: number) {
  * POST order, and with `checkout` then POST checkout of that order. Every answer must be a 2xx.
  */
 async function directLoad(client: RemoteClient, firstN: number, count: number, concurrency: number, checkout: boolean): Promise<DirectFigures> {
-  const base = ['events', IDS.event, 'admin', 'orders'];
   const times: number[] = [];
   let next = 0;
-  const timed = async (send: () => ReturnType<RemoteClient['post']>) => {
+  const timed = async <T>(send: () => Promise<Outcome<T>>): Promise<T> => {
     const started = performance.now();
     const outcome = await send();
     times.push(performance.now() - started);
     if (outcome.kind !== 'ok') throw new Error(`direct POST: ${JSON.stringify(outcome)}`);
-    return outcome.data as { id: string };
+    return outcome.data;
   };
   async function worker(): Promise<void> {
     for (let i = next++; i < count; i = next++) {
       const n = firstN + i;
       const body = { eventId: IDS.event, ticketCategoryId: IDS.category, registration: registration(n) };
-      const created = await timed(() => client.post(base, body, `bench-direct-${n}`));
-      if (checkout) await timed(() => client.post([...base, created.id, 'checkout'], { method: 'cash', amountTendered: TENDERED }, `bench-direct-${n}-checkout`));
+      const created = await timed(() => client.createOrder(IDS.event, body, `bench-direct-${n}`));
+      if (checkout) await timed(() => client.checkout(IDS.event, created.id, { method: 'cash', amountTendered: TENDERED }, `bench-direct-${n}-checkout`));
     }
   }
   const started = performance.now();

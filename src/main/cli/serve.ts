@@ -69,7 +69,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   services.setPublicBaseUrl(url);
   process.stdout.write(`listening on ${url}\n`);
-  services.sync.start();
+  services.sync.start(app.log);
 
   const sweep = setInterval(() => {
     services.idempotency.sweep();

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { AuditAction, AuditCredential } from '../../shared/schemas/audit.js';
-import { CHANGE_KINDS } from '../../shared/schemas/sync.js';
+import { CHANGE_KINDS, SKIP_REASONS } from '../../shared/schemas/sync.js';
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),
@@ -335,6 +335,8 @@ export const outbox = sqliteTable(
      * the remote, waiting for an operator.
      */
     state: text('state', { enum: ['pending', 'in_flight', 'unknown', 'done', 'skipped', 'conflict'] }).notNull(),
+    /** Why a skipped job was not applied on the remote (shared/schemas/sync.ts). */
+    skipReason: text('skip_reason', { enum: SKIP_REASONS }),
     idempotencyKey: text('idempotency_key').notNull(),
     /**
      * Creates only: the buyer as the remote's order list shows them (category, e-mail, name), so

@@ -62,13 +62,9 @@ export function createConflicts(services: CoreServices, wake: () => void) {
     wake();
   }
 
-  function settle(job: Job, state: 'pending' | 'skipped', note?: string): void {
-    outbox.update(job.seq, { state, nextAttemptAt: clock(), lastStatus: null, ...(note && { lastError: note }) });
-  }
-
   function retry(actor: Actor, seq: number): void {
     const found = conflictFor(actor, seq);
-    resolve(actor, found, 'retry', () => settle(found.job, 'pending'));
+    resolve(actor, found, 'retry', () => outbox.update(found.job.seq, { state: 'pending', nextAttemptAt: clock(), lastStatus: null }));
   }
 
   function link(actor: Actor, seq: number, remoteOrderId: string): void {
@@ -78,22 +74,25 @@ export function createConflicts(services: CoreServices, wake: () => void) {
     resolve(actor, found, 'link', () => outbox.complete(found.job, remoteOrderId), remoteOrderId);
   }
 
+  /** A dismissed create takes the order's later jobs with it: the remote has nothing to apply them to. */
   function dismiss(actor: Actor, seq: number): void {
     const found = conflictFor(actor, seq);
-    resolve(actor, found, 'dismiss', () => settle(found.job, 'skipped', 'dismissed by an operator'));
+    resolve(actor, found, 'dismiss', () => {
+      if (found.job.kind === 'create') outbox.settleOrder(found.job.orderId, 'dismissed', messages.dismissedByOperator);
+      else outbox.update(found.job.seq, { state: 'skipped', skipReason: 'dismissed', lastError: messages.dismissedByOperator });
+    });
   }
 
   async function cancelLocally(actor: Actor, seq: number): Promise<void> {
     const found = conflictFor(actor, seq);
     const { job } = found;
     // The cancel is recorded in its own transaction (order.cancelled); the decision with what it skips.
-    await services.transitions.cancel(actor, found.eventId, job.orderId, { reason: 'Dibatalkan karena konflik sinkronisasi' });
+    await services.transitions.cancel(actor, found.eventId, job.orderId, { reason: messages.cancelledLocally });
     // The remote never had a refused create, so none of the order's jobs are needed; otherwise only
     // the refused one goes, and the cancel just recorded follows it.
     resolve(actor, found, 'cancel-local', () => {
-      for (const other of outbox.openJobsOf(job.orderId)) {
-        if (job.kind === 'create' || other.seq === job.seq) outbox.update(other.seq, { state: 'skipped' });
-      }
+      if (job.kind === 'create') outbox.settleOrder(job.orderId, 'cancelled_locally', messages.cancelledLocally);
+      else outbox.update(job.seq, { state: 'skipped', skipReason: 'cancelled_locally', lastError: messages.cancelledLocally });
     });
   }
 

@@ -1,28 +1,48 @@
 /**
- * The sync engine: pulls events from the remote and pushes the outbox to it, a round at a time.
+ * The sync engine: pushes the outbox to the remote and pulls events from it, a round at a time.
  * In serve it runs by itself: on a timer, on each new outbox job, and as soon as the remote answers
  * again after an outage. `sync now` runs one round. Its state survives restarts (meta table).
+ *
+ * A round pushes first and pulls after (when a pull is due): lost answers are settled by looking
+ * before the pull counts seats, so a sale the remote has applied is never counted twice. A round
+ * that fails for any reason records why (in Indonesian, in lastError), logs it, and never leaves
+ * the state at `syncing`.
  */
-import { eq, inArray } from 'drizzle-orm';
-import type { ConnectionCheck, RemoteSummary, SyncState, SyncStatus } from '../../shared/schemas/sync.js';
-import { meta, outbox as outboxTable } from '../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { messages } from '../../shared/messages.js';
+import { PullReportEntry, SyncState, type ConnectionCheck, type RemoteSummary, type SyncNotice, type SyncStatus } from '../../shared/schemas/sync.js';
+import { meta } from '../db/schema.js';
+import { parseJson } from '../../shared/parse-json.js';
 import type { AuditActor } from '../domain/audit.js';
 import { toIso } from '../domain/time.js';
 import type { CoreServices } from '../services.js';
 import { RemoteKeyLocked, type Remote } from '../settings/remote.js';
+import { createCapabilities } from './capabilities.js';
 import { pull } from './pull.js';
-import { createPusher, type Signal } from './push.js';
-import { createRemoteClient, type Outcome } from './remote-client.js';
+import { createPusher, describeFailure, type Attempt, type Signal } from './push.js';
+import { createRemoteClient, type Failure, type RemoteClient } from './remote-client.js';
 
 const META_KEY = 'sync_status';
 const ZONE = 'UTC';
+/** A job tried this often without settling is shown as stalled (with backoff, about four minutes of trying). */
+export const STALL_ATTEMPTS = 8;
 
-interface Persisted {
-  state: SyncState;
-  lastSuccessAt: number | null;
-  lastPullAt: number | null;
-  lastError: string | null;
+const Persisted = z.object({
+  state: SyncState,
+  lastSuccessAt: z.number().nullable(),
+  lastPullAt: z.number().nullable(),
+  lastError: z.string().nullable(),
+  pullReport: z.array(PullReportEntry).default([]),
+});
+type Persisted = z.infer<typeof Persisted>;
+const INITIAL: Persisted = { state: 'idle', lastSuccessAt: null, lastPullAt: null, lastError: null, pullReport: [] };
+
+/** Where a background failure is told: serve's logger (pino), or stderr. */
+export interface SyncLog {
+  error(details: object, message: string): void;
 }
+const stderrLog: SyncLog = { error: (details, message) => console.error(message, details) };
 
 export interface EngineOptions {
   /** Per-request timeout towards the remote. */
@@ -33,6 +53,20 @@ export interface EngineOptions {
   pullEveryMs?: number;
   /** Jobs of different orders sent at once. */
   concurrency?: number;
+  /** Where failures are told until start() is given serve's logger; default stderr. */
+  log?: SyncLog;
+}
+
+/** A failure worded for the operator. */
+function inWords(failure: Failure): string {
+  if (failure.kind !== 'http') return messages.remoteUnreachable(failure.error);
+  if (failure.status === 401) return messages.remoteKeyRefused(describeFailure(failure));
+  return messages.remoteAnswered(failure.status, describeFailure(failure));
+}
+
+function signalOf(failure: Failure): Signal {
+  if (failure.kind !== 'http' || failure.status >= 500) return 'offline';
+  return failure.status === 401 ? 'auth_required' : 'conflict';
 }
 
 export function createSyncEngine(services: CoreServices, options: EngineOptions = {}) {
@@ -44,12 +78,14 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
   const timeoutMs = options.timeoutMs ?? 10_000;
   /** An attempt never lasts longer than ky's timeout (GETs: three tries): older claims are dead. */
   const staleMs = 4 * timeoutMs;
-  const pusher = createPusher({ db, clock, outbox });
+  const capabilities = createCapabilities(db, clock, () => services.remote.summary()?.baseUrl ?? null);
+  const pusher = createPusher({ db, clock, outbox, capabilities });
+  let log = options.log ?? stderrLog;
 
   /** The state as stored: a `remote set` or `sync now` from the CLI next to serve changes it. */
   function load(): Persisted {
     const stored = db.select().from(meta).where(eq(meta.key, META_KEY)).get();
-    return stored ? (JSON.parse(stored.value) as Persisted) : { state: 'idle', lastSuccessAt: null, lastPullAt: null, lastError: null };
+    return (stored && parseJson(Persisted, stored.value)) || INITIAL;
   }
   let persisted = load();
   let running: Promise<SyncStatus> | null = null;
@@ -64,6 +100,16 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
 
   services.syncHooks.isOffline = () => persisted.state === 'offline';
 
+  function notices(): SyncNotice[] {
+    const { stalled, unconfirmed, unrejected } = outbox.troubles(STALL_ATTEMPTS);
+    const all: SyncNotice[] = [
+      { kind: 'unconfirmed_on_remote', count: unconfirmed, message: messages.unconfirmedOnRemote(unconfirmed) },
+      { kind: 'unrejected_on_remote', count: unrejected, message: messages.unrejectedOnRemote(unrejected) },
+      { kind: 'stalled', count: stalled, message: messages.stalledJobs(stalled, STALL_ATTEMPTS) },
+    ];
+    return all.filter((notice) => notice.count > 0);
+  }
+
   function status(): SyncStatus {
     const { pending, conflicts } = outbox.counts();
     const at = (ms: number | null) => (ms === null ? null : toIso(ms, ZONE));
@@ -76,23 +122,29 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
       lastError: persisted.lastError,
       remote: services.remote.summary(),
       allotments: services.allotment.list(),
+      remoteLacks: capabilities.list(),
+      notices: notices(),
+      pullReport: persisted.pullReport,
     };
-  }
-
-  const describe = (failure: Exclude<Outcome, { kind: 'ok' }>) =>
-    failure.kind === 'http' ? `${failure.status} ${failure.message}` : failure.error;
-
-  function signalOf(failure: Exclude<Outcome, { kind: 'ok' }>): Signal {
-    if (failure.kind !== 'http' || failure.status >= 500) return 'offline';
-    return failure.status === 401 ? 'auth_required' : 'conflict';
   }
 
   /** Ends a round on what the remote said: 'ok' is a round that went all the way through. */
   function settle(signal: Signal, error: string | null): void {
-    if (signal === 'auth_required') save({ state: 'auth_required', lastError: error ?? 'API key refused (401)' });
+    if (signal === 'auth_required') save({ state: 'auth_required', lastError: error ?? messages.remoteKeyRefused('401') });
     else if (signal === 'offline') save({ state: 'offline', lastError: error });
     else if (signal === 'conflict') save({ state: 'idle', lastError: error });
     else save({ state: 'idle', lastSuccessAt: clock(), lastError: error });
+  }
+
+  /** Pushes everything due; stops at the first turn that says the remote is out of reach or refuses the key. */
+  async function push(client: RemoteClient): Promise<Attempt> {
+    for (let jobs = outbox.due(concurrency); jobs.length > 0; jobs = outbox.due(concurrency)) {
+      const turns = await Promise.all(jobs.map((job) => pusher.run(client, job)));
+      for (const { fault } of turns) if (fault) log.error({ err: fault }, 'sync: a job failed at the counter');
+      const stop = turns.find((t) => t.signal === 'auth_required') ?? turns.find((t) => t.signal === 'offline');
+      if (stop) return stop;
+    }
+    return { signal: 'ok' };
   }
 
   async function round(remote: Remote, withPull: boolean): Promise<SyncStatus> {
@@ -100,45 +152,56 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
     const client = createRemoteClient(remote, { timeoutMs });
     if (persisted.state === 'offline') {
       // The remote is back: what waited for it goes now rather than at its backed-off time.
-      if ((await client.check()).kind !== 'ok') return status();
-      db.update(outboxTable)
-        .set({ nextAttemptAt: clock() })
-        .where(inArray(outboxTable.state, ['pending', 'unknown']))
-        .run();
+      const check = await client.check();
+      if (check.kind !== 'ok') {
+        save({ lastError: inWords(check) });
+        return status();
+      }
+      outbox.dueNow();
     }
     save({ state: 'syncing' });
+    const pushed = await push(client);
+    if (pushed.signal === 'auth_required' || pushed.signal === 'offline') {
+      settle(pushed.signal, pushed.failure ? inWords(pushed.failure) : null);
+      return status();
+    }
     if (withPull) {
       const owner = services.users.findByEmail(remote.ownerEmail);
       if (!owner) {
-        settle('conflict', `local owner ${remote.ownerEmail} not found`);
+        settle('conflict', messages.ownerMissing(remote.ownerEmail));
         return status();
       }
-      const pulled = await pull(client, owner, {
-        db,
-        clock,
-        importer: services.importer,
-        allotmentPercent: () => services.settings.get().offlineAllotmentPercent,
-      });
+      const allotmentPercent = () => services.settings.get().offlineAllotmentPercent;
+      const pulled = await pull(client, owner, { db, clock, importer: services.importer, outbox, allotmentPercent });
       if (!pulled.ok) {
-        settle(signalOf(pulled.outcome), describe(pulled.outcome));
+        settle(signalOf(pulled.failure), inWords(pulled.failure));
         return status();
       }
-      save({ lastPullAt: clock() });
-    }
-    for (let jobs = outbox.due(concurrency); jobs.length > 0; jobs = outbox.due(concurrency)) {
-      const signals = await Promise.all(jobs.map((job) => pusher.run(client, job)));
-      const worst = (['auth_required', 'offline'] as const).find((s) => signals.includes(s));
-      if (worst) {
-        settle(worst, jobs.map((j) => outbox.get(j.seq)?.lastError).find(Boolean) ?? null);
-        return status();
-      }
+      save({ lastPullAt: clock(), pullReport: pulled.report });
+      await pusher.recheckUnconfirmed(client);
     }
     // A round that got through has no error; conflicts it met are counted in `conflicts` and listed.
     settle('ok', null);
     return status();
   }
 
-  /** One round: pull (when asked or due) and push everything due. Concurrent calls share a round. */
+  /**
+   * A round that threw: said where the operator looks, logged, and never left `syncing`. When even
+   * that cannot be stored (a database that refuses writes), it is kept in memory and logged.
+   */
+  function failed(error: unknown): SyncStatus {
+    log.error({ err: error }, 'sync round failed');
+    const change = { state: persisted.state === 'syncing' ? 'idle' : persisted.state, lastError: messages.roundFailed(error instanceof Error ? error.message : String(error)) };
+    try {
+      save(change);
+    } catch (storing) {
+      persisted = { ...persisted, ...change };
+      log.error({ err: storing }, 'sync state could not be stored');
+    }
+    return status();
+  }
+
+  /** One round: push everything due, and pull (when asked or due). Concurrent calls share a round. */
   function runOnce(opts: { pull?: boolean } = {}): Promise<SyncStatus> {
     if (running) {
       again = true;
@@ -157,22 +220,25 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
     if (!remote) return Promise.resolve(status());
     if (persisted.state === 'auth_required') return Promise.resolve(status());
     const pullDue = persisted.lastPullAt === null || clock() - persisted.lastPullAt >= pullEveryMs;
-    running = round(remote, opts.pull ?? pullDue).finally(() => {
-      running = null;
-      if (again) {
-        again = false;
-        wake();
-      }
-    });
+    running = round(remote, opts.pull ?? pullDue)
+      .catch(failed)
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
     return running;
   }
 
   function wake(): void {
-    if (timer) void runOnce().catch(() => undefined);
+    if (timer) void runOnce().catch((error: unknown) => log.error({ err: error }, 'sync round could not start'));
   }
 
-  /** Runs by itself until stop(). */
-  function start(): void {
+  /** Runs by itself until stop(), telling `logTo` of failures. */
+  function start(logTo: SyncLog = log): void {
+    log = logTo;
     if (persisted.state === 'syncing') save({ state: 'idle' });
     services.syncHooks.onRecorded = wake;
     timer = setInterval(wake, intervalMs);
@@ -191,15 +257,16 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
   async function check(baseUrl: string, apiKey: string): Promise<ConnectionCheck> {
     const outcome = await createRemoteClient({ baseUrl, apiKey, ownerEmail: '' }, { timeoutMs }).check();
     if (outcome.kind === 'ok') return { result: 'ok', detail: 'the remote accepted the key' };
-    if (outcome.kind === 'http' && outcome.status === 401) return { result: 'unauthorized', detail: describe(outcome) };
-    if (outcome.kind === 'http') return { result: 'error', detail: describe(outcome) };
+    if (outcome.kind === 'http' && outcome.status === 401) return { result: 'unauthorized', detail: describeFailure(outcome) };
+    if (outcome.kind === 'http') return { result: 'error', detail: describeFailure(outcome) };
     return { result: 'unreachable', detail: outcome.error };
   }
 
-  /** A new remote or key: an auth_required pause ends, and a round starts at once. */
+  /** A new remote or key: an auth_required pause ends, what the old remote lacked is asked again, and a round starts at once. */
   function setRemote(remote: Remote): RemoteSummary {
     const summary = services.remote.set(remote);
-    save({ state: 'idle', lastError: null, lastPullAt: null });
+    capabilities.forget();
+    save({ state: 'idle', lastError: null, lastPullAt: null, pullReport: [] });
     wake();
     return summary;
   }

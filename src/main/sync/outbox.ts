@@ -3,7 +3,8 @@
  * change's own transaction, so a change can never be stored without its job nor the reverse. The
  * push (push.ts) works through the jobs; this file holds their storage and their queries.
  */
-import { and, asc, count, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import type { SkipReason } from '../../shared/schemas/sync.js';
 import type { Db } from '../db/connection.js';
 import { events, orders, outbox, remoteOrders } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
@@ -37,7 +38,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
       // A sale cancelled before any of it reached the remote: nothing needs sending at all.
       if (kind === 'cancel' && earlier.length > 0 && earlier.every((job) => job.state === 'pending' && job.attempts === 0)) {
         db.update(outbox)
-          .set({ state: 'skipped', updatedAt: now })
+          .set({ state: 'skipped', skipReason: 'never_sent', updatedAt: now })
           .where(eq(outbox.orderId, order.id))
           .run();
         return;
@@ -127,6 +128,80 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
       .run().changes;
   }
 
+  /** Everything waiting goes now rather than at its backed-off time (the remote answers again). */
+  function dueNow(): void {
+    db.update(outbox)
+      .set({ nextAttemptAt: clock() })
+      .where(inArray(outbox.state, ['pending', 'unknown']))
+      .run();
+  }
+
+  /** Settles every open job of the order without sending it (an operator's decision). */
+  function settleOrder(orderId: string, skipReason: SkipReason, lastError: string): void {
+    db.update(outbox)
+      .set({ state: 'skipped', skipReason, lastError, updatedAt: clock() })
+      .where(and(eq(outbox.orderId, orderId), notInArray(outbox.state, SETTLED)))
+      .run();
+  }
+
+  /** Jobs of `kind` the remote could not take (it lacks the route), least recently looked at first. */
+  function notApplied(kind: Job['kind'], limit: number): Job[] {
+    return db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, kind), eq(outbox.state, 'skipped'), eq(outbox.skipReason, 'not_applicable')))
+      .orderBy(asc(outbox.updatedAt))
+      .limit(limit)
+      .all();
+  }
+
+  /**
+   * This counter's paid sales of the category that the remote does not count as paid, to the
+   * counter's knowledge: the create or the payment not yet applied there (pending, in flight,
+   * unknown, or refused and waiting for an operator), or a confirm the remote lacks the route for.
+   */
+  function unappliedPaidSales(categoryId: string): number {
+    const unapplied = db
+      .select({ one: sql`1` })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.orderId, orders.id),
+          inArray(outbox.kind, ['create', 'checkout', 'confirm']),
+          sql`(${outbox.state} in ('pending', 'in_flight', 'unknown', 'conflict') or ${outbox.skipReason} = 'not_applicable')`,
+        ),
+      );
+    return (
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.ticketCategoryId, categoryId), eq(orders.paymentStatus, 'paid'), exists(unapplied)))
+        .get()?.n ?? 0
+    );
+  }
+
+  /**
+   * How many open jobs were tried `attempts` times or more; and how many deferred payments the
+   * remote still has awaiting verification because it lacks the route to confirm or reject them
+   * (none once a later checkout or cancel of the order got through).
+   */
+  function troubles(attempts: number) {
+    const stalled = db
+      .select({ n: count() })
+      .from(outbox)
+      .where(and(inArray(outbox.state, ['pending', 'in_flight', 'unknown']), gte(outbox.attempts, attempts)))
+      .get()?.n ?? 0;
+    const settledLater = sql`exists (select 1 from ${outbox} as l where l.order_id = ${outbox.orderId} and l.seq > ${outbox.seq}
+      and l.state = 'done' and l.kind in ('checkout', 'cancel'))`;
+    const stillAwaiting = (kind: Job['kind']) =>
+      db
+        .select({ n: count() })
+        .from(outbox)
+        .where(and(eq(outbox.kind, kind), eq(outbox.state, 'skipped'), eq(outbox.skipReason, 'not_applicable'), sql`not ${settledLater}`))
+        .get()?.n ?? 0;
+    return { stalled, unconfirmed: stillAwaiting('confirm'), unrejected: stillAwaiting('reject') };
+  }
+
   function remoteIdOf(orderId: string): string | undefined {
     return db.select({ id: remoteOrders.remoteOrderId }).from(remoteOrders).where(eq(remoteOrders.orderId, orderId)).get()?.id;
   }
@@ -166,16 +241,24 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     return db.select().from(outbox).where(eq(outbox.seq, seq)).get();
   }
 
-  /** The order's jobs that are still open (not settled), in order. */
-  function openJobsOf(orderId: string): Job[] {
-    return db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.orderId, orderId), notInArray(outbox.state, SETTLED)))
-      .orderBy(asc(outbox.seq))
-      .all();
-  }
-
-  return { journal, due, update, claim, recoverInFlight, unsettleAfterRestore, remoteIdOf, isMappedRemote, complete, counts, conflicts, get, openJobsOf };
+  return {
+    journal,
+    due,
+    update,
+    claim,
+    recoverInFlight,
+    unsettleAfterRestore,
+    dueNow,
+    settleOrder,
+    notApplied,
+    unappliedPaidSales,
+    troubles,
+    remoteIdOf,
+    isMappedRemote,
+    complete,
+    counts,
+    conflicts,
+    get,
+  };
 }
 export type Outbox = ReturnType<typeof createOutbox>;

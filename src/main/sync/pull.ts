@@ -1,20 +1,27 @@
 /**
  * Pull: the remote's events (all pages of GET /events?ownerId=me&scope=managed) and each one's
- * ticket categories, upserted under the remote's ids through the importer. Per category, `sold`
- * becomes the remote's count plus this counter's paid sales the remote has not yet been told of,
- * and the offline allotment is recomputed. What vanished remotely is marked, never deleted.
+ * ticket categories, read one record at a time (remote-read.ts) and upserted under the remote's
+ * ids through the importer, each event in a savepoint of its own: an event or category that
+ * cannot be read or stored is skipped and reported, and the rest is stored. What vanished remotely
+ * is marked, never deleted.
+ *
+ * Seats: a category's `sold` becomes the remote's count plus this counter's paid sales the remote
+ * does not count as paid yet (outbox.unappliedPaidSales); this counter's own unpaid orders stay
+ * counted as held. The interface does not say whether a remote's `sold` includes unpaid orders:
+ * if it does, those of this counter are counted twice, and the counter sells fewer seats than it
+ * could, never more (docs/sync.md, "Seats after a pull").
  */
-import { and, count, eq, exists, inArray, notInArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { Event } from '../../shared/schemas/event.js';
-import type { ImportFile } from '../../shared/schemas/import.js';
-import { TicketCategory } from '../../shared/schemas/ticket.js';
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { ImportEvent } from '../../shared/schemas/import.js';
+import type { PullReportEntry } from '../../shared/schemas/sync.js';
 import type { Db } from '../db/connection.js';
-import { eventGrants, events, orders, outbox, ticketCategories, users } from '../db/schema.js';
+import { eventGrants, events, ticketCategories, users } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import type { Importer } from '../domain/importer.js';
 import type { UserRow } from '../domain/users.js';
-import type { Outcome, RemoteClient } from './remote-client.js';
+import type { Outbox } from './outbox.js';
+import { readCategory, readEvent, reported } from './remote-read.js';
+import type { Failure, RemoteClient } from './remote-client.js';
 
 const PAGE_SIZE = 100;
 
@@ -22,82 +29,83 @@ export interface PullDeps {
   db: Db;
   clock: Clock;
   importer: Importer;
+  outbox: Outbox;
   allotmentPercent: () => number;
 }
 
-export type PullResult = { ok: true; events: number; tickets: number } | { ok: false; outcome: Exclude<Outcome, { kind: 'ok' }> };
+export type PullResult = { ok: true; events: number; report: PullReportEntry[] } | { ok: false; failure: Failure };
 
-export async function pull(client: RemoteClient, owner: UserRow, deps: PullDeps): Promise<PullResult> {
-  const pulled: { event: Event; tickets: TicketCategory[] }[] = [];
-  for (let page = 1, pages = 1; page <= pages; page++) {
-    const listed = await client.get(['events'], { ownerId: 'me', scope: 'managed', page, limit: PAGE_SIZE });
-    if (listed.kind !== 'ok') return { ok: false, outcome: listed };
-    pages = listed.meta?.totalPages ?? 1;
-    for (const event of z.array(Event).parse(listed.data)) {
-      const tickets = await client.get(['events', event.id, 'tickets']);
-      if (tickets.kind !== 'ok') return { ok: false, outcome: tickets };
-      pulled.push({ event, tickets: z.array(TicketCategory).parse(tickets.data) });
-    }
-  }
-  store(pulled, owner, deps);
-  return { ok: true, events: pulled.length, tickets: pulled.reduce((n, p) => n + p.tickets.length, 0) };
+/** An event as read, its categories with what the remote says is left of each. */
+interface Pulled {
+  event: ImportEvent;
+  left: Map<string, number>;
 }
 
-function store(pulled: { event: Event; tickets: TicketCategory[] }[], owner: UserRow, { db, clock, importer, allotmentPercent }: PullDeps) {
-  const notReplicatedPaid = (categoryId: string) =>
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.ticketCategoryId, categoryId),
-          eq(orders.paymentStatus, 'paid'),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(outbox)
-              .where(and(eq(outbox.orderId, orders.id), inArray(outbox.kind, ['checkout', 'confirm']), notInArray(outbox.state, ['done', 'skipped']))),
-          ),
-        ),
-      )
-      .get()?.n ?? 0;
+export async function pull(client: RemoteClient, owner: UserRow, deps: PullDeps): Promise<PullResult> {
+  const pulled: Pulled[] = [];
+  const report: PullReportEntry[] = [];
+  const note = (entry: PullReportEntry | undefined) => entry && report.push(entry);
+  for (let page = 1, pages = 1; page <= pages; page++) {
+    const listed = await client.listEvents(page, PAGE_SIZE);
+    if (listed.kind !== 'ok') return { ok: false, failure: listed };
+    pages = listed.totalPages;
+    for (const raw of listed.data) {
+      const event = readEvent(raw);
+      note(reported('event', raw, event));
+      if (!event.ok) continue;
+      const tickets = await client.tickets(event.value.id);
+      if (tickets.kind !== 'ok') return { ok: false, failure: tickets };
+      const left = new Map<string, number>();
+      const categories: ImportEvent['tickets'] = [];
+      for (const rawCategory of tickets.data) {
+        const category = readCategory(rawCategory);
+        note(reported('category', rawCategory, category));
+        if (!category.ok) continue;
+        const { left: seatsLeft, ...ticket } = category.value;
+        left.set(ticket.id, seatsLeft);
+        categories.push(ticket);
+      }
+      pulled.push({ event: { ...event.value, tickets: categories }, left });
+    }
+  }
+  const stored = store(pulled, owner, deps, note);
+  return { ok: true, events: stored, report };
+}
 
-  const file: ImportFile = {
-    events: pulled.map(({ event, tickets }) => {
-      const { isFinished: _finished, ...fields } = event;
-      return {
-        ...fields,
-        tickets: tickets.map(({ eventId: _event, isSoldOut: _soldOut, available: _available, ...ticket }) => ({
-          ...ticket,
-          sold: ticket.sold + notReplicatedPaid(ticket.id),
-        })),
-      };
-    }),
-  };
-  const eventIds = pulled.map((p) => p.event.id);
+/** Stores what was read; returns how many events were stored. */
+function store(pulled: Pulled[], owner: UserRow, { db, clock, importer, outbox, allotmentPercent }: PullDeps, note: (entry: PullReportEntry) => void): number {
   const now = clock();
+  const storedIds: string[] = [];
   db.transaction(() => {
-    importer.importEvents(file, owner, 'remote');
-    db.update(events)
-      .set({ remoteMissing: true, updatedAt: now })
-      .where(and(eq(events.origin, 'remote'), notInArray(events.id, eventIds)))
-      .run();
-    for (const { event, tickets } of pulled) {
+    for (const { event, left } of pulled) {
+      const tickets = event.tickets.map((ticket) => ({ ...ticket, sold: (ticket.sold ?? 0) + outbox.unappliedPaidSales(ticket.id) }));
+      try {
+        // A savepoint per event: one that cannot be stored (its slug taken here, say) is rolled back alone.
+        db.transaction(() => importer.importEvents({ events: [{ ...event, tickets }] }, owner, 'remote'));
+      } catch (error) {
+        note({ kind: 'event', id: event.id, name: event.name, outcome: 'skipped', reason: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+      storedIds.push(event.id);
       db.update(ticketCategories)
         .set({ remoteMissing: true, updatedAt: now })
-        .where(and(eq(ticketCategories.eventId, event.id), notInArray(ticketCategories.id, tickets.map((t) => t.id))))
+        .where(and(eq(ticketCategories.eventId, event.id), notInArray(ticketCategories.id, event.tickets.map((t) => t.id))))
         .run();
-      for (const ticket of tickets) {
-        // A remote that is this service says what its holds leave; otherwise only sales are known.
-        const left = ticket.isSoldOut ? 0 : (ticket.available ?? Math.max(0, ticket.quota - ticket.sold));
+      for (const [id, seats] of left) {
         db.update(ticketCategories)
-          .set({ offlineAllotment: Math.floor((left * allotmentPercent()) / 100) })
-          .where(eq(ticketCategories.id, ticket.id))
+          .set({ offlineAllotment: Math.floor((seats * allotmentPercent()) / 100) })
+          .where(eq(ticketCategories.id, id))
           .run();
       }
     }
-    grantOperators(db, eventIds, now);
+    // Events the remote no longer lists, or sent in a form that could not be read, are not sold.
+    db.update(events)
+      .set({ remoteMissing: true, updatedAt: now })
+      .where(and(eq(events.origin, 'remote'), notInArray(events.id, storedIds)))
+      .run();
+    grantOperators(db, storedIds, now);
   });
+  return storedIds.length;
 }
 
 /**

@@ -5,9 +5,15 @@
  *   in_flight --lost response, timeout, 5xx, 409--> unknown
  *   in_flight --refused before it was sent (no connection, 429, 401)--> pending, with backoff
  *   in_flight --checkin answered 409 ALREADY_CHECKED_IN--> done (checked in there already; noted in lastError)
- *   in_flight --checkin answered 404 NOT_FOUND (no such route) or 405--> skipped (the remote has no check-in)
+ *   in_flight --404 or 405 on a route beyond the interface (check-in, payment confirm/reject)--> skipped
+ *       (the remote lacks it: learned once, capabilities.ts; later jobs of that kind are not sent)
  *   in_flight --other 4xx--> conflict (an operator decides: conflicts.ts)
  *   unknown --look the order up remotely--> done (adopted) | pending (resend) | conflict (a 409 that did not apply)
+ *   any job of an order whose create never reached the remote (dismissed, cancelled) --> skipped
+ *
+ * The invariant (docs/sync.md): every job ends done, skipped or conflict. While open it is due,
+ * waiting behind an open job of its own order or a look-alike create, or backing off; a fault of
+ * this counter while handling it makes it a conflict with the reason, never a job left behind.
  *
  * A restart turns in_flight into unknown (outbox.recoverInFlight). Nothing is resent before an
  * unknown is settled by looking, so a remote that applied a request but whose answer was lost
@@ -15,48 +21,65 @@
  * is checked_in there.
  */
 import { eq } from 'drizzle-orm';
+import { CheckInBody } from '../../shared/schemas/check-in.js';
+import { CreateOrderBody } from '../../shared/schemas/order.js';
+import { CheckoutBody, COUNTER_SETTLED, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
+import type { RemoteOrder } from '../../shared/schemas/remote.js';
+import type { RemoteCapability, SkipReason } from '../../shared/schemas/sync.js';
+import { messages } from '../../shared/messages.js';
 import type { Db } from '../db/connection.js';
 import { orders, ticketCategories } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import type { OrderRow } from '../domain/order-views.js';
 import { backoffMs } from './backoff.js';
+import type { Capabilities } from './capabilities.js';
 import type { Job, Outbox } from './outbox.js';
-import type { Outcome, RemoteClient } from './remote-client.js';
+import type { Failure, Outcome, RemoteClient } from './remote-client.js';
 
 /** What one job's attempt tells the engine about the remote. */
 export type Signal = 'ok' | 'offline' | 'auth_required' | 'conflict';
 
+/** How a job's turn ended: the signal, the remote's failure if one stopped it, or a fault of this counter. */
+export interface Attempt {
+  signal: Signal;
+  failure?: Failure;
+  fault?: unknown;
+}
+
 /** How far the remote's clock may lag ours when matching a create by its time. */
 const CLOCK_SKEW_MS = 10 * 60_000;
+/** Confirms the remote could not take, looked up again per pull to see whether someone verified them there. */
+const RECHECK_PER_PULL = 20;
 
-interface RemoteOrder {
-  id: string;
-  status: string;
-  paymentStatus: string;
-  participants?: { status?: string }[];
-  customerEmail?: string;
-  customerName?: string;
-  ticketCategoryName?: string;
-  createdAt?: string;
-}
+/** The route beyond the interface each kind of change needs. */
+const CAPABILITY: Partial<Record<Job['kind'], RemoteCapability>> = { checkin: 'checkin', confirm: 'payment_confirm', reject: 'payment_reject' };
 
 export interface PushDeps {
   db: Db;
   clock: Clock;
   outbox: Outbox;
+  capabilities: Capabilities;
 }
 
-export function createPusher({ db, clock, outbox }: PushDeps) {
-  const orderOf = (job: Job): OrderRow => {
-    const order = db.select().from(orders).where(eq(orders.id, job.orderId)).get();
-    if (!order) throw new Error(`outbox job ${job.seq}: order ${job.orderId} is gone`);
-    return order;
-  };
+/** An answer saying the route is not there: 405, or 404 without a code naming a missing record. */
+function lacksRoute(failure: Failure): boolean {
+  if (failure.kind !== 'http') return false;
+  return failure.status === 405 || (failure.status === 404 && (failure.code === undefined || failure.code === 'NOT_FOUND'));
+}
+
+export function describeFailure(failure: Failure): string {
+  if (failure.kind === 'http') return `${failure.status} ${failure.code ?? ''} ${failure.message}`.replace(/\s+/g, ' ').trim();
+  return failure.error;
+}
+
+export function createPusher({ db, clock, outbox, capabilities }: PushDeps) {
+  const orderOf = (job: Job): OrderRow | undefined => db.select().from(orders).where(eq(orders.id, job.orderId)).get();
   const categoryName = (order: OrderRow) =>
     db.select({ name: ticketCategories.name }).from(ticketCategories).where(eq(ticketCategories.id, order.ticketCategoryId)).get()?.name;
 
-  function createBody(order: OrderRow) {
-    return {
+  /** The interface's create body; parsed, so that what we send and what the interface takes cannot drift apart. */
+  function createBody(order: OrderRow): CreateOrderBody {
+    return CreateOrderBody.parse({
       eventId: order.eventId,
       ticketCategoryId: order.ticketCategoryId,
       registration: {
@@ -68,49 +91,46 @@ export function createPusher({ db, clock, outbox }: PushDeps) {
         identityNumber: order.identityNumber,
         formData: order.formData,
       },
-    };
+    });
   }
 
-  const ACTION_PATH: Record<Exclude<Job['kind'], 'create' | 'checkin'>, string[]> = {
-    checkout: ['checkout'],
-    confirm: ['payment', 'confirm'],
-    reject: ['payment', 'reject'],
-    cancel: ['cancel'],
-  };
-
-  function send(client: RemoteClient, job: Job, order: OrderRow): Promise<Outcome> {
-    const base = ['events', order.eventId, 'admin', 'orders'];
-    if (job.kind === 'create') return client.post(base, createBody(order), job.idempotencyKey);
-    const remoteId = outbox.remoteIdOf(order.id);
-    if (!remoteId) throw new Error(`outbox job ${job.seq}: order ${order.id} has no remote id yet`);
-    // The remote issued its own participant (and ticket number) for the order: the order id is
-    // the one name of the ticket both sides share.
-    if (job.kind === 'checkin') {
-      return client.post(['events', order.eventId, 'check-ins'], { orderId: remoteId, ...job.payload }, job.idempotencyKey);
+  function send(client: RemoteClient, job: Job, order: OrderRow, remoteId: string): Promise<Outcome<{ id?: string }>> {
+    const { eventId } = order;
+    const key = job.idempotencyKey;
+    switch (job.kind) {
+      case 'create':
+        return client.createOrder(eventId, createBody(order), key);
+      case 'checkout':
+        return client.checkout(eventId, remoteId, CheckoutBody.parse(job.payload), key);
+      case 'confirm':
+        return client.confirm(eventId, remoteId, ConfirmPaymentBody.parse(job.payload), key);
+      case 'reject':
+        return client.reject(eventId, remoteId, ReasonBody.parse(job.payload), key);
+      case 'cancel':
+        return client.cancel(eventId, remoteId, ReasonBody.parse(job.payload), key);
+      case 'checkin':
+        // The remote issued its own participant (and ticket number): the order is the name both share.
+        return client.checkIn(eventId, CheckInBody.parse({ ...job.payload, orderId: remoteId }), key);
     }
-    return client.post([...base, remoteId, ...ACTION_PATH[job.kind]], job.payload ?? {}, job.idempotencyKey);
   }
 
   const retryLater = (job: Job, values: Partial<Job>, delayMs?: number) =>
     outbox.update(job.seq, { ...values, nextAttemptAt: clock() + (delayMs ?? backoffMs(job.attempts)) });
 
-  function describe(outcome: Exclude<Outcome, { kind: 'ok' }>): string {
-    if (outcome.kind === 'http') return `${outcome.status} ${outcome.code ?? ''} ${outcome.message}`.replace(/\s+/g, ' ').trim();
-    return outcome.error;
-  }
+  const skip = (job: Job, skipReason: SkipReason, lastError: string, lastStatus: number | null = job.lastStatus) =>
+    outbox.update(job.seq, { state: 'skipped', skipReason, lastError, lastStatus });
 
   /** Is the remote state of the order what this job would have made it? */
   function applied(job: Job, remote: RemoteOrder): boolean {
     if (job.kind === 'cancel') return remote.status === 'cancelled';
     if (job.kind === 'reject') return remote.status === 'payment_pending';
     if (job.kind === 'confirm') return remote.paymentStatus === 'paid';
-    if (job.kind === 'checkin') return remote.participants?.some((p) => p.status === 'checked_in') ?? false;
-    const method = (job.payload as { method?: string } | null)?.method;
-    const deferred = method === 'bank_transfer' || method === 'qris';
+    if (job.kind === 'checkin') return remote.participants.some((p) => p.status === 'checked_in');
+    const method = CheckoutBody.safeParse(job.payload).data?.method;
+    const deferred = method !== undefined && !COUNTER_SETTLED.includes(method);
     return remote.paymentStatus === 'paid' || (deferred && remote.status === 'verification_pending');
   }
 
-  type Failure = Exclude<Outcome, { kind: 'ok' }>;
   type Lookup = { ok: true; remote: RemoteOrder | null } | { ok: false; failure: Failure };
 
   /**
@@ -125,11 +145,10 @@ export function createPusher({ db, clock, outbox }: PushDeps) {
     const name = categoryName(order);
     const matches: RemoteOrder[] = [];
     for (let page = 1, pages = 1; page <= pages; page++) {
-      const query = { search: order.customerEmail, limit: 100, page, sort: 'createdAt', order: 'asc' };
-      const found = await client.get(['events', order.eventId, 'admin', 'orders'], query);
+      const found = await client.listOrders(order.eventId, { search: order.customerEmail, limit: 100, page, sort: 'createdAt', order: 'asc' });
       if (found.kind !== 'ok') return { ok: false, failure: found };
-      pages = found.meta?.totalPages ?? 1;
-      for (const candidate of found.data as RemoteOrder[]) {
+      pages = found.totalPages;
+      for (const candidate of found.data) {
         const same =
           candidate.customerEmail?.toLowerCase() === order.customerEmail &&
           candidate.customerName === order.customerName &&
@@ -143,25 +162,25 @@ export function createPusher({ db, clock, outbox }: PushDeps) {
   }
 
   /** The remote order a later job acts on, as the remote has it now. */
-  async function lookUp(client: RemoteClient, order: OrderRow): Promise<Lookup> {
-    const looked = await client.get(['events', order.eventId, 'admin', 'orders', outbox.remoteIdOf(order.id) ?? '']);
-    return looked.kind === 'ok' ? { ok: true, remote: looked.data as RemoteOrder } : { ok: false, failure: looked };
+  async function lookUp(client: RemoteClient, order: OrderRow, remoteId: string): Promise<Lookup> {
+    const looked = await client.orderDetail(order.eventId, remoteId);
+    return looked.kind === 'ok' ? { ok: true, remote: looked.data } : { ok: false, failure: looked };
   }
 
   /** Settles an unknown job by looking at the remote. */
-  async function reconcile(client: RemoteClient, job: Job, order: OrderRow): Promise<Signal | 'resend'> {
-    const looked = job.kind === 'create' ? await findCreated(client, order, job) : await lookUp(client, order);
-    if (!looked.ok) return lookupFailed(job, looked.failure);
+  async function reconcile(client: RemoteClient, job: Job, order: OrderRow, remoteId: string): Promise<Attempt | 'resend'> {
+    const looked = job.kind === 'create' ? await findCreated(client, order, job) : await lookUp(client, order, remoteId);
+    if (!looked.ok) return { signal: lookupFailed(job, looked.failure), failure: looked.failure };
     const { remote } = looked;
     if (remote && (job.kind === 'create' || applied(job, remote))) {
       outbox.complete(job, job.kind === 'create' ? remote.id : undefined);
-      return 'ok';
+      return { signal: 'ok' };
     }
     // Not applied. After a 409 that means the remote refused it for good (sold out, identity
     // taken by another counter, a state the remote moved on from): an operator decides.
     if (job.lastStatus === 409) {
       outbox.update(job.seq, { state: 'conflict' });
-      return 'conflict';
+      return { signal: 'conflict' };
     }
     outbox.update(job.seq, { state: 'pending', nextAttemptAt: clock() });
     return 'resend';
@@ -170,26 +189,27 @@ export function createPusher({ db, clock, outbox }: PushDeps) {
   /** A lookup failed: the job stays unknown, to be looked up again later. */
   function lookupFailed(job: Job, failure: Failure): Signal {
     if (failure.kind === 'http' && failure.status === 401) return 'auth_required';
-    retryLater(job, { lastError: describe(failure) });
+    retryLater(job, { lastError: describeFailure(failure) });
     const unreachable = failure.kind !== 'http' || failure.status >= 500;
     return unreachable ? 'offline' : 'ok';
   }
 
   /**
-   * Refusals that settle a check-in without an operator: the ticket is checked in there already
-   * (at a gate of the remote, or by an earlier attempt of ours), or the remote has no check-in at
-   * all (404 NOT_FOUND for an unknown route, 405): a remote that only sells still has the sale, and
-   * the check-in stays a local fact. Anything else is handled like any job's refusal.
+   * Refusals that settle a job without an operator: the ticket is checked in there already (at a
+   * gate of the remote, or by an earlier attempt of ours), or the remote lacks the route at all:
+   * a remote that only sells still has the sale, and the change stays a fact of this counter.
    */
-  function checkInSettled(job: Job, failure: Failure): Signal | undefined {
-    if (job.kind !== 'checkin' || failure.kind !== 'http') return undefined;
-    const lastError = describe(failure);
-    if (failure.status === 409 && failure.code === 'ALREADY_CHECKED_IN') {
+  function settledByRefusal(job: Job, failure: Failure): Signal | undefined {
+    if (failure.kind !== 'http') return undefined;
+    const lastError = describeFailure(failure);
+    if (job.kind === 'checkin' && failure.status === 409 && failure.code === 'ALREADY_CHECKED_IN') {
       outbox.update(job.seq, { state: 'done', lastStatus: failure.status, lastError });
       return 'ok';
     }
-    if (failure.status === 405 || (failure.status === 404 && failure.code === 'NOT_FOUND')) {
-      outbox.update(job.seq, { state: 'skipped', lastStatus: failure.status, lastError: `the remote has no check-in: ${lastError}` });
+    const capability = CAPABILITY[job.kind];
+    if (capability && lacksRoute(failure)) {
+      capabilities.learnMissing(capability);
+      skip(job, 'not_applicable', `${messages.remoteLacks[capability]} (${lastError})`, failure.status);
       return 'ok';
     }
     return undefined;
@@ -197,9 +217,9 @@ export function createPusher({ db, clock, outbox }: PushDeps) {
 
   /** A send failed: whether it may have been applied decides between pending and unknown. */
   function sendFailed(job: Job, failure: Failure): Signal {
-    const settledCheckIn = checkInSettled(job, failure);
-    if (settledCheckIn) return settledCheckIn;
-    const lastError = describe(failure);
+    const settled = settledByRefusal(job, failure);
+    if (settled) return settled;
+    const lastError = describeFailure(failure);
     if (failure.kind === 'not_sent') {
       retryLater(job, { state: 'pending', lastError });
       return 'offline';
@@ -232,21 +252,60 @@ export function createPusher({ db, clock, outbox }: PushDeps) {
   }
 
   /** One job: settle it if unknown, then send it if it still needs sending. */
-  async function run(client: RemoteClient, job: Job): Promise<Signal> {
-    const order = orderOf(job);
+  async function attempt(client: RemoteClient, job: Job, order: OrderRow): Promise<Attempt> {
+    const capability = CAPABILITY[job.kind];
+    if (capability && capabilities.lacks(capability)) {
+      skip(job, 'not_applicable', messages.remoteLacks[capability]);
+      return { signal: 'ok' };
+    }
+    // Jobs wait behind their order's earlier ones (outbox.due), so a later job without a remote
+    // id means the create was settled without reaching the remote: there is nothing to apply it to.
+    const remoteId = job.kind === 'create' ? '' : outbox.remoteIdOf(order.id);
+    if (remoteId === undefined) {
+      skip(job, 'create_not_sent', messages.createNotSent);
+      return { signal: 'ok' };
+    }
     if (job.state === 'unknown') {
-      const settled = await reconcile(client, job, order);
+      const settled = await reconcile(client, job, order, remoteId);
       if (settled !== 'resend') return settled;
       job = outbox.get(job.seq) ?? job;
     }
-    if (!outbox.claim(job)) return 'ok';
+    if (!outbox.claim(job)) return { signal: 'ok' };
     const claimed: Job = { ...job, state: 'in_flight', attempts: job.attempts + 1 };
-    const outcome = await send(client, claimed, order);
-    if (outcome.kind !== 'ok') return sendFailed(claimed, outcome);
-    outbox.complete(claimed, job.kind === 'create' ? (outcome.data as RemoteOrder).id : undefined);
-    return 'ok';
+    const outcome = await send(client, claimed, order, remoteId);
+    if (outcome.kind !== 'ok') return { signal: sendFailed(claimed, outcome), failure: outcome };
+    outbox.complete(claimed, job.kind === 'create' ? outcome.data.id : undefined);
+    return { signal: 'ok' };
   }
 
-  return { run };
+  /** Runs one job; a fault of this counter while handling it makes it a conflict that says so. */
+  async function run(client: RemoteClient, job: Job): Promise<Attempt> {
+    try {
+      const order = orderOf(job);
+      if (!order) throw new Error(`pesanan ${job.orderId} tidak ada`);
+      return await attempt(client, job, order);
+    } catch (fault) {
+      outbox.update(job.seq, { state: 'conflict', lastError: messages.jobFault(fault instanceof Error ? fault.message : String(fault)) });
+      return { signal: 'conflict', fault };
+    }
+  }
+
+  /**
+   * Confirms the remote could not take: looked up again (least recently first, a few per pull),
+   * and done once the remote shows the order paid (someone verified it there by hand).
+   */
+  async function recheckUnconfirmed(client: RemoteClient): Promise<void> {
+    for (const job of outbox.notApplied('confirm', RECHECK_PER_PULL)) {
+      const order = orderOf(job);
+      const remoteId = outbox.remoteIdOf(job.orderId);
+      if (!order || !remoteId) continue;
+      const looked = await lookUp(client, order, remoteId);
+      if (!looked.ok) return;
+      if (looked.remote?.paymentStatus === 'paid') outbox.update(job.seq, { state: 'done', skipReason: null, lastError: messages.verifiedOnRemote });
+      else outbox.update(job.seq, {});
+    }
+  }
+
+  return { run, recheckUnconfirmed };
 }
 export type Pusher = ReturnType<typeof createPusher>;

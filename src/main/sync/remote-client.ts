@@ -1,19 +1,28 @@
 /**
- * The remote service, spoken to as the interface says (X-API-Key, the envelope), with ky. GETs are
- * retried by ky on network errors and 5xx; POSTs never are: the push decides what a failed POST
- * means (push.ts), since it may have been applied remotely.
+ * The remote service, spoken to as the interface says (X-API-Key, the envelope), with ky: one
+ * method per endpoint the sync uses, its body typed by the shared schema of what the interface
+ * takes, its answer parsed (shared/schemas/remote.ts), never cast. GETs are retried by ky on
+ * network errors and 5xx; POSTs never are: the push decides what a failed POST means (push.ts),
+ * since it may have been applied remotely.
  */
 import ky, { TimeoutError, type KyInstance } from 'ky';
+import { z } from 'zod';
+import type { CheckInBody } from '../../shared/schemas/check-in.js';
+import type { CreateOrderBody } from '../../shared/schemas/order.js';
+import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
+import { RemoteEnvelope, RemoteErrorBody, RemoteOrder } from '../../shared/schemas/remote.js';
 import type { Remote } from '../settings/remote.js';
 
-/** How an attempt ended, in the terms the push needs. */
-export type Outcome =
-  | { kind: 'ok'; status: number; data: unknown; meta?: { totalPages: number } }
+/** Why an attempt failed, in the terms the push needs. */
+export type Failure =
   /** The request cannot have reached the remote (connection refused, no route, no DNS). */
   | { kind: 'not_sent'; error: string }
-  /** It may have: a timeout, a reset connection. */
+  /** It may have: a timeout, a reset connection, an answer that cannot be read. */
   | { kind: 'lost'; error: string }
   | { kind: 'http'; status: number; code?: string; message: string; retryAfterMs?: number };
+
+/** How an attempt ended. */
+export type Outcome<T = unknown> = { kind: 'ok'; status: number; data: T; totalPages: number } | Failure;
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -40,6 +49,17 @@ export interface RemoteClientOptions {
   timeoutMs?: number;
 }
 
+/** The order list's query, as the interface names it. */
+export interface OrderSearch {
+  search: string;
+  page: number;
+  limit: number;
+  sort: 'createdAt';
+  order: 'asc';
+}
+
+const Items = z.array(z.unknown());
+
 export function createRemoteClient(remote: Remote, options: RemoteClientOptions = {}) {
   const http: KyInstance = ky.create({
     prefixUrl: remote.baseUrl,
@@ -49,7 +69,8 @@ export function createRemoteClient(remote: Remote, options: RemoteClientOptions 
     retry: { limit: 2, methods: ['get'], statusCodes: [408, 500, 502, 503, 504], backoffLimit: 2000 },
   });
 
-  async function call(run: () => Promise<Response>): Promise<Outcome> {
+  /** Sends, and reads the answer's `data` with `schema`; an answer that does not parse is lost, not guessed at. */
+  async function call<T>(schema: z.ZodType<T>, run: () => Promise<Response>): Promise<Outcome<T>> {
     let response: Response;
     try {
       response = await run();
@@ -59,32 +80,50 @@ export function createRemoteClient(remote: Remote, options: RemoteClientOptions 
       if (error instanceof TimeoutError) return { kind: 'lost', error: 'timeout' };
       return code && NOT_SENT.has(code) ? { kind: 'not_sent', error: text } : { kind: 'lost', error: text };
     }
-    const body = (await response.json().catch(() => null)) as {
-      data?: unknown;
-      meta?: { totalPages: number };
-      message?: string;
-      error?: { code?: string };
-    } | null;
-    if (response.ok) return { kind: 'ok', status: response.status, data: body?.data, meta: body?.meta };
-    return {
-      kind: 'http',
-      status: response.status,
-      code: body?.error?.code,
-      message: body?.message ?? response.statusText,
-      retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
-    };
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const parsed = RemoteErrorBody.safeParse(body);
+      return {
+        kind: 'http',
+        status: response.status,
+        code: parsed.data?.error?.code,
+        message: parsed.data?.message ?? response.statusText,
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      };
+    }
+    const envelope = RemoteEnvelope.safeParse(body);
+    const data = envelope.success ? schema.safeParse(envelope.data.data) : undefined;
+    if (!envelope.success || !data?.success) {
+      return { kind: 'lost', error: `jawaban ${response.status} tidak terbaca: ${z.prettifyError((envelope.error ?? data?.error)!).replace(/\s+/g, ' ')}` };
+    }
+    return { kind: 'ok', status: response.status, data: data.data, totalPages: envelope.data.meta?.totalPages ?? 1 };
   }
 
   const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
+  const orders = (eventId: string, ...rest: string[]) => path('events', eventId, 'admin', 'orders', ...rest);
+  const get = <T>(schema: z.ZodType<T>, url: string, searchParams?: Record<string, string | number>) => call(schema, () => http.get(url, { searchParams }));
+  const post = <T>(schema: z.ZodType<T>, url: string, body: unknown, idempotencyKey: string) =>
+    call(schema, () => http.post(url, { json: body ?? {}, headers: { 'idempotency-key': idempotencyKey } }));
+  // Only a create's answer is read (its id); the others are not shown by the interface and not needed.
+  const Created = RemoteOrder.pick({ id: true });
+  const Acknowledged = z.object({}).catch({});
 
   return {
-    get: (parts: string[], searchParams?: Record<string, string | number>) => call(() => http.get(path(...parts), { searchParams })),
-    post: (parts: string[], body: unknown, idempotencyKey: string) =>
-      call(() => http.post(path(...parts), { json: body ?? {}, headers: { 'idempotency-key': idempotencyKey } })),
+    /** GET /events?ownerId=me&scope=managed: the items unread, so that one bad event is skipped alone. */
+    listEvents: (page: number, limit: number) => get(Items, 'events', { ownerId: 'me', scope: 'managed', page, limit }),
+    /** GET /events/{id}/tickets, items unread likewise. */
+    tickets: (eventId: string) => get(Items, path('events', eventId, 'tickets')),
+    listOrders: (eventId: string, query: OrderSearch) => get(z.array(RemoteOrder), orders(eventId), { ...query }),
+    orderDetail: (eventId: string, orderId: string) => get(RemoteOrder, orders(eventId, orderId)),
+    createOrder: (eventId: string, body: CreateOrderBody, key: string) => post(Created, orders(eventId), body, key),
+    checkout: (eventId: string, orderId: string, body: CheckoutBody, key: string) => post(Acknowledged, orders(eventId, orderId, 'checkout'), body, key),
+    cancel: (eventId: string, orderId: string, body: ReasonBody, key: string) => post(Acknowledged, orders(eventId, orderId, 'cancel'), body, key),
+    /** Extensions: a remote without them answers 404 or 405 (push.ts learns that). */
+    confirm: (eventId: string, orderId: string, body: ConfirmPaymentBody, key: string) => post(Acknowledged, orders(eventId, orderId, 'payment', 'confirm'), body, key),
+    reject: (eventId: string, orderId: string, body: ReasonBody, key: string) => post(Acknowledged, orders(eventId, orderId, 'payment', 'reject'), body, key),
+    checkIn: (eventId: string, body: CheckInBody, key: string) => post(Acknowledged, path('events', eventId, 'check-ins'), body, key),
     /** Whether the URL and key work: one authenticated read. */
-    async check() {
-      return call(() => http.get('events', { searchParams: { ownerId: 'me', scope: 'managed', limit: 1 }, retry: 0 }));
-    },
+    check: () => call(Items, () => http.get('events', { searchParams: { ownerId: 'me', scope: 'managed', limit: 1 }, retry: 0 })),
   };
 }
 export type RemoteClient = ReturnType<typeof createRemoteClient>;

@@ -4,6 +4,7 @@ import { Decimal, PageQuery, QueryBool, SortOrder, Timestamp, Ulid } from './com
 export const EventStatus = z.enum(['draft', 'published', 'closed', 'archived']);
 /** The interface leaves feeBearer open; we decide: who pays the service fee. */
 export const FeeBearer = z.enum(['organizer', 'customer']);
+export type FeeBearer = z.infer<typeof FeeBearer>;
 
 export const Event = z.object({
   id: Ulid,

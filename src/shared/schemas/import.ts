@@ -35,3 +35,4 @@ export const ImportEvent = Event.omit({ isFinished: true }).partial({
 export const ImportFile = z.object({ events: z.array(ImportEvent) });
 export type ImportFile = z.infer<typeof ImportFile>;
 export type ImportEvent = z.infer<typeof ImportEvent>;
+export type ImportTicket = z.infer<typeof ImportTicket>;

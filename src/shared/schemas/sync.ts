@@ -7,6 +7,15 @@ export const SyncState = z.enum(['idle', 'syncing', 'offline', 'auth_required'])
 /** The changes of an order the outbox replicates, in the order they can happen. */
 export const CHANGE_KINDS = ['create', 'checkout', 'confirm', 'reject', 'cancel', 'checkin'] as const;
 export const ChangeKind = z.enum(CHANGE_KINDS);
+
+/**
+ * Why a job was settled without being applied on the remote: the sale was cancelled before any of
+ * it was sent; an operator dismissed it (settled by hand on the remote) or cancelled the order
+ * here; its order's create never reached the remote; or the remote lacks the route (check-in,
+ * payment confirm or reject) and the change stays a fact of this counter.
+ */
+export const SKIP_REASONS = ['never_sent', 'dismissed', 'cancelled_locally', 'create_not_sent', 'not_applicable'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
 export type ChangeKind = z.infer<typeof ChangeKind>;
 export type SyncState = z.infer<typeof SyncState>;
 
@@ -33,6 +42,40 @@ export const Allotment = z.object({
   left: z.number().int(),
 });
 
+/**
+ * Routes beyond the interface the counter uses when its remote has them: the gate's check-in and
+ * the confirm and reject of a deferred payment. A remote that answers 404 or 405 there lacks it.
+ */
+export const RemoteCapability = z.enum(['checkin', 'payment_confirm', 'payment_reject']);
+export type RemoteCapability = z.infer<typeof RemoteCapability>;
+
+export const MissingCapability = z.object({
+  capability: RemoteCapability,
+  /** When the counter learned it (a remote or key change makes it ask again). */
+  since: Timestamp,
+  /** What that means for the operator, in Indonesian. */
+  message: z.string(),
+});
+export type MissingCapability = z.infer<typeof MissingCapability>;
+
+/** Something the operator should know or do by hand, counted: one line, never one per sale. */
+export const SyncNotice = z.object({
+  kind: z.enum(['unconfirmed_on_remote', 'unrejected_on_remote', 'stalled']),
+  count: z.number().int(),
+  message: z.string(),
+});
+export type SyncNotice = z.infer<typeof SyncNotice>;
+
+/** How the last pull read an event or category the remote sent: read (perhaps with a value mapped) or skipped. */
+export const PullReportEntry = z.object({
+  kind: z.enum(['event', 'category']),
+  id: z.string(),
+  name: z.string().nullable(),
+  outcome: z.enum(['read', 'skipped']),
+  reason: z.string(),
+});
+export type PullReportEntry = z.infer<typeof PullReportEntry>;
+
 export const SyncStatus = z.object({
   state: SyncState,
   /** Outbox jobs not yet done (conflicts not included). */
@@ -44,6 +87,11 @@ export const SyncStatus = z.object({
   remote: RemoteSummary.nullable(),
   /** What this counter may still sell per category while the remote is unreachable. */
   allotments: z.array(Allotment),
+  /** What the remote lacks beyond the interface, as learned from its answers. */
+  remoteLacks: z.array(MissingCapability),
+  notices: z.array(SyncNotice),
+  /** Events and categories the last pull skipped, or read with a value it did not know. */
+  pullReport: z.array(PullReportEntry),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

@@ -1,0 +1,89 @@
+/**
+ * What a remote sends, read in a tolerant mode. These are the interface's own shapes (event.ts,
+ * ticket.ts, order.ts), loosened where a remote written by others may differ without being wrong:
+ * values the interface leaves open are read as text (sync/remote-read.ts keeps or maps them),
+ * fields a remote leaves out get a default, extra fields are dropped, and money is read in both of
+ * the interface's forms (and as a bare number). What cannot be read at all, such as a record
+ * without an id or a start that is no time, fails that one record, never a whole answer.
+ */
+import { z } from 'zod';
+import { Timestamp, Ulid } from './common.js';
+import { Event } from './event.js';
+import { OrderListItem, Participant } from './order.js';
+import { TicketCategory } from './ticket.js';
+
+/** "75000", "75000.00", "75000.5" or 75000.5, as the decimal string the rest of the service reads. */
+export const RemoteMoney = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) {
+    ctx.addIssue({ code: 'custom', message: `bukan jumlah uang: ${JSON.stringify(value)}` });
+    return z.NEVER;
+  }
+  return match[2] === undefined ? match[1]! : `${match[1]}.${match[2].padEnd(2, '0')}`;
+});
+
+/** Text the interface leaves open; a remote that leaves it out gets ''. */
+const OpenText = z.string().default('');
+
+export const RemoteEvent = Event.pick({ id: true, name: true, startAt: true, endAt: true, timezone: true }).extend({
+  slug: z.string().min(1).optional(),
+  description: OpenText,
+  terms: OpenText,
+  location: OpenText,
+  mapsLink: OpenText,
+  status: z.string(),
+  isPublic: z.boolean().default(true),
+  feeBearer: OpenText,
+  eventTypeId: Ulid.optional(),
+  categoryId: Ulid.optional(),
+  subcategoryId: Ulid.optional(),
+  isFeatured: z.boolean().default(false),
+  isTransferable: z.boolean().default(false),
+  transferDeadline: Timestamp.optional(),
+  quota: z.number().int().nonnegative().optional(),
+  minPrice: RemoteMoney.optional(),
+  maxPrice: RemoteMoney.optional(),
+  feeRateBp: Event.shape.feeRateBp,
+  feeFlat: RemoteMoney.optional(),
+  createdAt: Timestamp.optional(),
+  updatedAt: Timestamp.optional(),
+});
+export type RemoteEvent = z.infer<typeof RemoteEvent>;
+
+export const RemoteTicketCategory = TicketCategory.pick({ id: true, name: true, saleStartAt: true, saleEndAt: true, available: true }).extend({
+  description: OpenText,
+  type: OpenText,
+  status: z.string().optional(),
+  quota: z.number().int().nonnegative(),
+  sold: z.number().int().nonnegative().default(0),
+  price: RemoteMoney,
+  isSoldOut: z.boolean().optional(),
+  createdAt: Timestamp.optional(),
+  updatedAt: Timestamp.optional(),
+});
+export type RemoteTicketCategory = z.infer<typeof RemoteTicketCategory>;
+
+/** An order as the push needs to recognise it: states stay text, whatever values the remote uses. */
+export const RemoteOrder = OrderListItem.pick({ id: true }).extend({
+  status: z.string(),
+  paymentStatus: z.string(),
+  customerName: z.string().optional(),
+  customerEmail: z.string().optional(),
+  ticketCategoryName: z.string().optional(),
+  createdAt: z.string().optional(),
+  participants: z.array(Participant.pick({}).extend({ status: z.string().optional() })).default([]),
+});
+export type RemoteOrder = z.infer<typeof RemoteOrder>;
+
+/** The envelope of any answer: `data`, and `meta` on lists (a remote without it has one page). */
+export const RemoteEnvelope = z.object({
+  data: z.unknown(),
+  meta: z.object({ totalPages: z.number().int().nonnegative() }).optional(),
+});
+
+/** An error answer: the interface shows no body, so only its `message` is looked for (and our own `error.code`). */
+export const RemoteErrorBody = z.object({
+  message: z.string().optional(),
+  error: z.object({ code: z.string().optional() }).optional(),
+});
