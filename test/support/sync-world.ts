@@ -11,6 +11,7 @@ import { seedDemo } from '../../src/main/domain/demo.js';
 import { createServices } from '../../src/main/services.js';
 import type { Registration } from '../../src/shared/schemas/registration.js';
 import type { Conflict, SyncStatus } from '../../src/shared/schemas/sync.js';
+import { startCentralDouble, type CentralDouble, type DoubleSeed } from './central-double.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { tempDir, type TempDir } from './harness.js';
 import { fetchJson, runCli, startServe, type JsonReply, type Served } from './serve.js';
@@ -85,14 +86,11 @@ function serveWith(dataDir: string, env: Env): Promise<Served> {
 }
 
 /** One instance of the service: its data dir and, while it runs, its `serve` process. */
-export interface Instance {
-  label: string;
+export interface Instance extends Service {
   dataDir: string;
   /** The running serve's URL (a new port after every start). */
   readonly url: string;
   readonly served: Served;
-  /** A request as the instance's staff (the operator) or organizer. */
-  call(path: string, options?: { method?: string; body?: unknown; as?: Who }): Promise<JsonReply>;
   start(): Promise<void>;
   /** SIGTERM: the clean shutdown an operator's quit makes; the data dir stays. */
   stop(): Promise<void>;
@@ -152,14 +150,36 @@ function instance(label: string, dir: TempDir, credentials: Record<Who, Credenti
   return self;
 }
 
-export interface Central extends Instance {
-  /** The key the counter gets (kasir@demo.test: staff granted on the demo events), and its id. */
-  counterKey: string;
-  counterKeyId: string;
+/** What the tests need of any service they read or write over HTTP. */
+export interface Service {
+  label: string;
+  call(path: string, options?: { method?: string; body?: unknown; as?: Who }): Promise<JsonReply>;
+}
+
+/**
+ * The two remotes the sync suite runs against: a second instance of this service (which knows
+ * every extension) and a test double of the central service written from the interface alone.
+ */
+export const CENTRAL_KINDS = ['instance', 'double'] as const;
+export type CentralKind = (typeof CENTRAL_KINDS)[number];
+
+/** The central service a counter (or hub) replicates to. */
+export interface Central extends Service {
+  kind: CentralKind;
+  /** The base URL a counter is given (the double's has a path prefix). */
+  readonly url: string;
+  /** The key the counter gets; a new one after newCounterKey(). */
+  readonly counterKey: string;
+  revokeCounterKey(): Promise<void>;
+  /** A new key for the counter's user; it becomes counterKey. */
+  newCounterKey(): Promise<string>;
+  /** The double itself, for its switches (undefined for an instance). */
+  double?: CentralDouble;
+  close(): Promise<void>;
 }
 
 /** The central service: `serve` with the demo seeded (as `serve --demo` does) and two keys. */
-export async function startCentral(env: Env = {}): Promise<Central> {
+async function startCentralInstance(env: Env): Promise<Central> {
   const dir = tempDir('tc-central-');
   const services = createServices({ dataDir: dir.path });
   let counter: { key: string; info: { id: string } };
@@ -172,12 +192,100 @@ export async function startCentral(env: Env = {}): Promise<Central> {
     services.close();
   }
   // The tests look at central as the events' organizer, with a key of its own that outlives the counter's.
-  const central = Object.assign(instance('central', dir, { staff: { key: tests }, organizer: { key: tests } }, env), {
-    counterKey: counter.key,
-    counterKeyId: counter.info.id,
+  const served = instance('central', dir, { staff: { key: tests }, organizer: { key: tests } }, env);
+  await served.start();
+  let counterKey = counter.key;
+  let counterKeyId = counter.info.id;
+  return {
+    kind: 'instance',
+    label: served.label,
+    call: served.call,
+    get url() {
+      return served.url;
+    },
+    get counterKey() {
+      return counterKey;
+    },
+    async revokeCounterKey() {
+      await cli(['apikey', 'revoke', '--data-dir', dir.path, '--email', 'kasir@demo.test', '--id', counterKeyId]);
+    },
+    async newCounterKey() {
+      counterKey = (await cli(['apikey', 'create', '--data-dir', dir.path, '--email', 'kasir@demo.test', '--name', 'loket baru'])).trim();
+      const keys = JSON.parse(await cli(['apikey', 'list', '--data-dir', dir.path, '--email', 'kasir@demo.test'])) as { id: string; prefix: string }[];
+      counterKeyId = keys.find((k) => counterKey.startsWith(k.prefix))!.id;
+      return counterKey;
+    },
+    close: served.close,
+  };
+}
+
+/**
+ * The demo's events as the double holds them (the same ids, slugs, quotas and prices as the demo
+ * seed, so that every sync test reads the same against both remotes). The double charges no fee.
+ */
+function doubleSeed(now = Date.now()): DoubleSeed {
+  const day = 24 * 60 * 60 * 1000;
+  const at = (ms: number) => new Date(ms).toISOString();
+  const category = (id: string, name: string, price: string, quota: number) => ({
+    id,
+    name,
+    type: 'regular',
+    quota,
+    price,
+    saleStartAt: at(now - day),
+    saleEndAt: at(now + 30 * day),
+    status: 'active',
   });
-  await central.start();
-  return central;
+  const event = (n: number, name: string, slug: string, location: string, startsIn: number) => ({
+    id: `01JDEM0000000000000000EV0${n}`,
+    slug,
+    name,
+    location,
+    startAt: at(now + startsIn * day),
+    endAt: at(now + startsIn * day + 5 * 60 * 60 * 1000),
+    timezone: 'Asia/Jakarta',
+    feeBearer: 'organizer',
+    status: 'published' as const,
+  });
+  return {
+    organizer: { id: '01JCENTRA1000000000000RG01', name: 'Penyelenggara Pusat', email: 'penyelenggara@pusat.test', role: 'organizer', grants: [] },
+    events: [
+      {
+        ...event(1, 'Konser Senja di Kota', 'konser-senja', 'Istora Senayan, Jakarta', 30),
+        categories: [category('01JDEM0000000000000000TK01', 'Festival', '150000', 500), category('01JDEM0000000000000000TK02', 'VIP', '450000', 50)],
+      },
+      {
+        ...event(2, 'Pameran Kopi Nusantara', 'pameran-kopi', 'JCC Senayan, Jakarta', 14),
+        categories: [category(DEMO.harian, 'Harian', '75000', 300), category(DEMO.terusan, 'Terusan 3 Hari', '180000', 3)],
+      },
+      {
+        ...event(3, 'Festival Wayang Malam', 'festival-wayang', 'Taman Budaya, Yogyakarta', 45),
+        categories: [category('01JDEM0000000000000000TK05', 'Umum', '50000', 200)],
+      },
+    ],
+  };
+}
+
+/** The double of the central service, with the demo's events, on a loopback port. */
+export async function startDouble(options: { now?: () => number } = {}): Promise<Central> {
+  const double = await startCentralDouble({ seed: doubleSeed(options.now?.()), now: options.now });
+  return {
+    kind: 'double',
+    label: 'central (double)',
+    double,
+    url: double.url,
+    get counterKey() {
+      return double.counterKey;
+    },
+    call: (path, opts = {}) => fetchJson(`${double.url}${path}`, { method: opts.method, body: opts.body, headers: { 'x-api-key': double.testsKey } }),
+    revokeCounterKey: async () => double.revokeCounterKey(),
+    newCounterKey: async () => double.newCounterKey(),
+    close: () => double.close(),
+  };
+}
+
+export function startCentral(kind: CentralKind = 'instance', env: Env = {}): Promise<Central> {
+  return kind === 'double' ? startDouble() : startCentralInstance(env);
 }
 
 export interface CounterOptions {
@@ -283,7 +391,7 @@ export function person(overrides: Partial<Registration> = {}): Registration {
 const ordersPath = `/events/${DEMO.slug}/admin/orders`;
 
 /** POSTs an order for the demo event (Harian unless told) for a new customer; the reply as it is. */
-export function postOrder(at: Instance, options: { category?: string; who?: Partial<Registration>; registration?: Registration } = {}): Promise<JsonReply> {
+export function postOrder(at: Service, options: { category?: string; who?: Partial<Registration>; registration?: Registration } = {}): Promise<JsonReply> {
   return at.call(ordersPath, {
     method: 'POST',
     body: { eventId: DEMO.eventId, ticketCategoryId: options.category ?? DEMO.harian, registration: options.registration ?? person(options.who) },
@@ -291,19 +399,20 @@ export function postOrder(at: Instance, options: { category?: string; who?: Part
 }
 
 /** An order that must be created (201): its creation form, plus the customer's e-mail and name (which that form lacks). */
-export async function sell(at: Instance, options: { category?: string; who?: Partial<Registration> } = {}): Promise<Data> {
+export async function sell(at: Service, options: { category?: string; who?: Partial<Registration> } = {}): Promise<Data> {
   const registration = person(options.who);
   const reply = await postOrder(at, { category: options.category, registration });
   return { ...data(reply, 201), customerEmail: registration.email, customerName: registration.name };
 }
 
-export type Action = 'cash' | 'transfer' | 'confirm' | 'cancel';
+export type Action = 'cash' | 'transfer' | 'qris' | 'confirm' | 'cancel';
 
 /** One transition of an order, which must succeed; the detail it answers. */
-export async function act(at: Instance, order: { id: string; totalAmount: string }, action: Action): Promise<Data> {
+export async function act(at: Service, order: { id: string; totalAmount: string }, action: Action): Promise<Data> {
   const [path, body] = {
     cash: ['checkout', { method: 'cash', amountTendered: order.totalAmount }],
     transfer: ['checkout', { method: 'bank_transfer', reference: 'BCA 0042' }],
+    qris: ['checkout', { method: 'qris', reference: 'QRIS 7781' }],
     confirm: ['payment/confirm', {}],
     cancel: ['cancel', { reason: 'Pelanggan batal' }],
   }[action] as [string, unknown];
@@ -311,17 +420,17 @@ export async function act(at: Instance, order: { id: string; totalAmount: string
 }
 
 /** POSTs a check-in at the demo event's gate (as the operator); the reply as it is. */
-export function postCheckIn(at: Instance, body: Record<string, unknown>): Promise<JsonReply> {
+export function postCheckIn(at: Service, body: Record<string, unknown>): Promise<JsonReply> {
   return at.call(`/events/${DEMO.slug}/check-ins`, { method: 'POST', body });
 }
 
 /** The ticket of the instance's order as its gate sees it (checkIn null until checked in there). */
-export async function gateView(at: Instance, orderId: string): Promise<Data> {
+export async function gateView(at: Service, orderId: string): Promise<Data> {
   return data(await at.call(`/events/${DEMO.slug}/check-ins/lookup?orderId=${orderId}`, { as: 'organizer' }));
 }
 
 /** Every order of the event the instance holds, oldest first. */
-export async function listOrders(at: Instance, eventId: string = DEMO.eventId): Promise<Data[]> {
+export async function listOrders(at: Service, eventId: string = DEMO.eventId): Promise<Data[]> {
   const all: Data[] = [];
   for (let page = 1, pages = 1; page <= pages; page++) {
     const reply = await at.call(`/events/${eventId}/admin/orders?limit=100&page=${page}&sort=createdAt&order=asc`, { as: 'organizer' });
@@ -332,7 +441,7 @@ export async function listOrders(at: Instance, eventId: string = DEMO.eventId): 
 }
 
 /** The remote's orders of this customer (by e-mail) in the demo event. */
-export async function ordersOfCustomer(remote: Instance, order: { customerEmail: string }): Promise<Data[]> {
+export async function ordersOfCustomer(remote: Service, order: { customerEmail: string }): Promise<Data[]> {
   return (await listOrders(remote)).filter((o) => o.customerEmail === order.customerEmail);
 }
 
@@ -344,10 +453,12 @@ export interface OutboxRow {
   order_id: string;
   kind: string;
   state: string;
+  skip_reason: string | null;
   attempts: number;
   next_attempt_at: number;
   last_status: number | null;
   last_error: string | null;
+  payload: string | null;
   updated_at: number;
 }
 
@@ -388,6 +499,24 @@ export function forwardedCreates(proxy: FaultProxy, from = 0): number {
 // ---------------------------------------------------------------------------------------------
 // The invariant
 
+/**
+ * The state a remote that speaks only the interface holds of an order: the jobs it applied, in
+ * order. It has no payment confirm or reject and no check-in (those jobs are skipped there), so a
+ * transfer confirmed at the counter is still awaiting verification on it.
+ */
+export function interfaceOnlyState(jobs: Pick<OutboxRow, 'kind' | 'state' | 'payload'>[]): string {
+  let state = 'payment_pending/unpaid';
+  for (const job of jobs) {
+    if (job.state !== 'done') continue;
+    if (job.kind === 'checkout') {
+      const { method } = JSON.parse(job.payload ?? '{}') as { method?: string };
+      state = method === 'cash' || method === 'card' ? 'completed/paid' : 'verification_pending/unpaid';
+    }
+    if (job.kind === 'cancel') state = 'cancelled/unpaid';
+  }
+  return state;
+}
+
 const sameOrder = (a: Data, b: Data) =>
   a.customerEmail.toLowerCase() === b.customerEmail.toLowerCase() && a.customerName === b.customerName && a.ticketCategoryName === b.ticketCategoryName;
 
@@ -401,7 +530,7 @@ const sameOrder = (a: Data, b: Data) =>
  */
 export async function expectExactlyOnce(
   local: Instance,
-  remote: Instance,
+  remote: Service | Central,
   options: { absent?: Iterable<string>; conflicts?: number; eventId?: string } = {},
 ): Promise<Map<string, Data>> {
   const eventId = options.eventId ?? DEMO.eventId;
@@ -417,6 +546,7 @@ export async function expectExactlyOnce(
   const [localOrders, remoteOrders] = await Promise.all([listOrders(local, eventId), listOrders(remote, eventId)]);
   const adopted = remoteIds(local.dataDir);
 
+  const jobs = outboxRows(local.dataDir);
   const problems: string[] = [];
   const twins = new Map<string, Data>();
   for (const order of localOrders) {
@@ -433,9 +563,12 @@ export async function expectExactlyOnce(
     }
     const twin = same[0];
     twins.set(order.id, twin);
-    if (twin.status !== order.status || twin.paymentStatus !== order.paymentStatus) {
-      problems.push(`${who}: ${remote.label} has it ${twin.status}/${twin.paymentStatus}`);
-    }
+    const own = jobs.filter((j) => j.order_id === order.id);
+    // A sale, its payment and its cancel are part of the interface: every remote must have applied them.
+    const unsent = own.filter((j) => ['create', 'checkout', 'cancel'].includes(j.kind) && j.state !== 'done');
+    if (unsent.length > 0) problems.push(`${who}: ${unsent.map((j) => `${j.kind} ${j.state}`).join(', ')}`);
+    const expected = 'kind' in remote && remote.kind === 'double' ? interfaceOnlyState(own) : `${order.status}/${order.paymentStatus}`;
+    if (`${twin.status}/${twin.paymentStatus}` !== expected) problems.push(`${who}: ${remote.label} has it ${twin.status}/${twin.paymentStatus}, expected ${expected}`);
     if (adopted.get(order.id) !== twin.id) problems.push(`${who}: adopted ${adopted.get(order.id)}, twin is ${twin.id}`);
   }
   // No remote order adopted for two local orders, none for an order that must not be there.
@@ -455,17 +588,22 @@ export interface Stage {
   counter: Instance;
 }
 
+/** The central's base URL as reached through the proxy (the same path prefix, the proxy's address). */
+export function throughProxy(proxy: FaultProxy, central: Central): string {
+  return `${proxy.url}${new URL(central.url).pathname.replace(/\/$/, '')}`;
+}
+
 /**
- * The stage most sync tests play on, set up once for the file: a central instance, a fault proxy
+ * The stage most sync tests play on, set up once for the file: a central service, a fault proxy
  * in front of it, and a counter replicating through the proxy, its first round through. Whatever
  * was started is stopped again afterwards, however far the setting up got.
  */
-export function counterBehindProxy(label = 'loket', options: CounterOptions = {}): () => Stage {
+export function counterBehindProxy(kind: CentralKind, label = 'loket', options: CounterOptions = {}): () => Stage {
   const started: Partial<Stage> = {};
   beforeAll(async () => {
-    started.central = await startCentral();
+    started.central = await startCentral(kind);
     started.proxy = await startFaultProxy(started.central.url);
-    started.counter = await createCounter(label, started.proxy.url, started.central.counterKey, options);
+    started.counter = await createCounter(label, throughProxy(started.proxy, started.central), started.central.counterKey, options);
     expect(await syncRun(started.counter)).toMatchObject({ state: 'idle', pending: 0, conflicts: 0 });
   });
   afterAll(async () => {

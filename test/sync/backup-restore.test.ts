@@ -14,6 +14,7 @@ import type { FaultProxy } from '../support/fault-proxy.js';
 import { tempDir } from '../support/harness.js';
 import { runCli } from '../support/serve.js';
 import {
+  CENTRAL_KINDS,
   counterBehindProxy,
   act,
   expectExactlyOnce,
@@ -26,8 +27,8 @@ import {
   type Instance,
 } from '../support/sync-world.js';
 
-describe('restoring a counter that replicates', () => {
-  const stage = counterBehindProxy('pulih');
+describe.each(CENTRAL_KINDS)('restoring a counter that replicates (to %s)', (kind) => {
+  const stage = counterBehindProxy(kind, 'pulih');
   let central: Central, proxy: FaultProxy, counter: Instance;
   beforeAll(() => ({ central, proxy, counter } = stage()));
 

@@ -23,6 +23,7 @@ import {
   waitFor,
   type Central,
   type Instance,
+  type Service,
 } from '../support/sync-world.js';
 
 describe('counter -> hub -> central', () => {
@@ -48,7 +49,7 @@ describe('counter -> hub -> central', () => {
   });
 
   it('pulls central events through the hub, owned by the local organizer and granted to the local operator at each step', async () => {
-    const ownerOf = async (at: Instance, as: 'staff' | 'organizer') => {
+    const ownerOf = async (at: Service, as: 'staff' | 'organizer') => {
       const events = data(await at.call('/events?ownerId=me&limit=100', { as }));
       return events.find((e: { id: string }) => e.id === DEMO.eventId)?.ownerId as string | undefined;
     };

@@ -21,12 +21,14 @@ import {
   sell,
   settled,
   syncStatus,
+  throughProxy,
   type Central,
   type Instance,
 } from '../support/sync-world.js';
 
+// A remote that speaks only the interface has no check-in at all: interface-only.test.ts.
 describe('check-ins replicated to a remote', () => {
-  const stage = counterBehindProxy();
+  const stage = counterBehindProxy('instance');
   let central: Central, proxy: FaultProxy, counter: Instance;
   beforeAll(() => ({ central, proxy, counter } = stage()));
 
@@ -90,6 +92,8 @@ describe('check-ins replicated to a remote', () => {
     [404, 'NOT_FOUND'],
     [405, undefined],
   ])('a remote without check-in (%i %s): the job is skipped, not a conflict, and the outbox goes on', async (status, code) => {
+    // What it learns holds for this remote: given again (as after a change of remote), it asks afresh.
+    data(await counter.call('/sync/remote', { method: 'PUT', as: 'organizer', body: { baseUrl: throughProxy(proxy, central), apiKey: central.counterKey } }));
     const { order, remoteId } = await paidOnRemote();
     await proxy.setFault({ kind: 'status', status, code, path: /\/check-ins$/ });
     try {
@@ -99,7 +103,8 @@ describe('check-ins replicated to a remote', () => {
       await settled(counter);
       const job = checkInJob(order.id)!;
       expect(job).toMatchObject({ state: 'skipped', last_status: status });
-      expect(job.last_error).toMatch(/^the remote has no check-in: /);
+      expect(job.last_error).toMatch(/^Layanan pusat tidak punya check-in/);
+      expect((await syncStatus(counter)).remoteLacks.map((l) => l.capability)).toEqual(['checkin']);
       expect(outboxRows(counter.dataDir, later.id).map((j) => j.state)).toEqual(['done', 'done']);
       // Nothing lost: locally checked in, every order on the remote once, in its state.
       expect((await gateView(counter, order.id)).status).toBe('checked_in');

@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaultProxy } from '../support/fault-proxy.js';
 import {
+  CENTRAL_KINDS,
   counterBehindProxy,
   act,
   expectExactlyOnce,
@@ -22,8 +23,8 @@ import {
   type Instance,
 } from '../support/sync-world.js';
 
-describe('a counter killed in the middle of a push', () => {
-  const stage = counterBehindProxy();
+describe.each(CENTRAL_KINDS)('a counter (replicating to %s) killed in the middle of a push', (kind) => {
+  const stage = counterBehindProxy(kind);
   let central: Central, proxy: FaultProxy, counter: Instance;
   beforeAll(() => ({ central, proxy, counter } = stage()));
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import {
+  CENTRAL_KINDS,
   DEMO,
   act,
   createCounter,
@@ -18,6 +19,7 @@ import {
   startCentral,
   syncRun,
   syncStatus,
+  throughProxy,
   type Central,
   type Instance,
 } from '../support/sync-world.js';
@@ -25,16 +27,16 @@ import type { SyncStatus } from '../../src/shared/schemas/sync.js';
 
 const OFFLINE_ALLOTMENT_USED = 'Jatah penjualan offline kategori ini sudah habis; tunggu sampai koneksi pulih';
 
-describe('offline allotment', () => {
+describe.each(CENTRAL_KINDS)('offline allotment (remote: %s)', (kind) => {
   let central: Central;
   let proxy: FaultProxy;
   let counter: Instance;
 
   beforeAll(async () => {
-    central = await startCentral();
+    central = await startCentral(kind);
     proxy = await startFaultProxy(central.url);
     // 67 % of "Terusan 3 Hari" (quota 3, none sold): 2 tickets; of "Harian" (300): 201.
-    counter = await createCounter('loket', proxy.url, central.counterKey, { allotmentPercent: 67 });
+    counter = await createCounter('loket', throughProxy(proxy, central), central.counterKey, { allotmentPercent: 67 });
   });
 
   afterAll(async () => {

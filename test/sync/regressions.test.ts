@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaultProxy } from '../support/fault-proxy.js';
 import {
+  CENTRAL_KINDS,
   counterBehindProxy,
   DEMO,
   act,
@@ -18,13 +19,14 @@ import {
   sell,
   settled,
   syncStatus,
+  throughProxy,
   waitFor,
   type Central,
   type Instance,
 } from '../support/sync-world.js';
 
-describe('sync regressions', () => {
-  const stage = counterBehindProxy();
+describe.each(CENTRAL_KINDS)('sync regressions (%s)', (kind) => {
+  const stage = counterBehindProxy(kind);
   let central: Central, proxy: FaultProxy, counter: Instance;
   beforeAll(() => ({ central, proxy, counter } = stage()));
 
@@ -65,11 +67,11 @@ describe('sync regressions', () => {
 
   describe('a new key given with the CLI next to a running serve', () => {
     it('a revoked key pauses the running serve, which sees the new key', async () => {
-      await cli(['apikey', 'revoke', '--data-dir', central.dataDir, '--email', 'kasir@demo.test', '--id', central.counterKeyId]);
+      await central.revokeCounterKey();
       await sell(counter);
       await waitFor('auth_required', async () => (await syncStatus(counter)).state === 'auth_required');
-      const key = (await cli(['apikey', 'create', '--data-dir', central.dataDir, '--email', 'kasir@demo.test', '--name', 'loket baru'])).trim();
-      const saved = JSON.parse(await cli(['remote', 'set', '--data-dir', counter.dataDir, '--base-url', proxy.url], key));
+      const key = await central.newCounterKey();
+      const saved = JSON.parse(await cli(['remote', 'set', '--data-dir', counter.dataDir, '--base-url', throughProxy(proxy, central)], key));
       expect(saved.apiKey).toBe(`${key.slice(0, 8)}…`);
       // serve reads the new key (its status shows it)...
       expect((await syncStatus(counter)).remote?.apiKey).toBe(saved.apiKey);

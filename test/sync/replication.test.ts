@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import {
   act,
-  cli,
+  CENTRAL_KINDS,
   conflictsOf,
   createCounter,
   data,
@@ -26,12 +26,15 @@ import {
   startCentral,
   syncRun,
   syncStatus,
+  throughProxy,
   waitFor,
   type Central,
   type Instance,
 } from '../support/sync-world.js';
 
-describe('replication to a remote through a faulty network', () => {
+describe.each(CENTRAL_KINDS)('replication to a remote (%s) through a faulty network', (kind) => {
+  /** A remote that speaks only the interface has no payment confirm: a confirmed transfer stays awaiting verification there. */
+  const confirmedThere = kind === 'double' ? 'verification_pending/unpaid' : 'completed/paid';
   let central: Central;
   let proxy: FaultProxy;
   let counter: Instance;
@@ -39,9 +42,9 @@ describe('replication to a remote through a faulty network', () => {
   const absent: string[] = [];
 
   beforeAll(async () => {
-    central = await startCentral();
+    central = await startCentral(kind);
     proxy = await startFaultProxy(central.url);
-    counter = await createCounter('loket', proxy.url, central.counterKey);
+    counter = await createCounter('loket', throughProxy(proxy, central), central.counterKey);
     const first = await syncRun(counter);
     expect(first).toMatchObject({ state: 'idle', pending: 0, conflicts: 0, lastError: null });
     expect(first.lastPullAt).not.toBeNull();
@@ -96,7 +99,7 @@ describe('replication to a remote through a faulty network', () => {
     const remoteState = (order: { id: string }) => `${twins.get(order.id)?.status}/${twins.get(order.id)?.paymentStatus}`;
     expect([paid, confirmed, awaiting, unpaid, ...early].map(remoteState)).toEqual([
       'completed/paid',
-      'completed/paid',
+      confirmedThere,
       'verification_pending/unpaid',
       'payment_pending/unpaid',
       'cancelled/unpaid',
@@ -120,9 +123,10 @@ describe('replication to a remote through a faulty network', () => {
     await waitFor('the create on the remote', async () => (await onRemote(cancelled)).length === 1);
     await act(counter, cancelled, 'cancel');
 
-    // Every POST was applied and its answer lost; the engine settles each by looking it up.
+    // Every POST was applied and its answer lost; the engine settles each by looking it up. (A
+    // remote without payment confirm was never sent the confirm: it lacks the route.)
     await settled(counter);
-    expect(faulted(from, 'drop_response').filter((s) => s.remoteStatus !== undefined).length).toBeGreaterThanOrEqual(7);
+    expect(faulted(from, 'drop_response').filter((s) => s.remoteStatus !== undefined).length).toBeGreaterThanOrEqual(kind === 'double' ? 6 : 7);
     expect(forwardedCreates(proxy, from)).toBe(3);
     await healAndCheck();
   });
@@ -157,7 +161,7 @@ describe('replication to a remote through a faulty network', () => {
       const s = await syncStatus(counter);
       return s.state === 'offline' && s;
     });
-    expect(status.lastError).toMatch(/^50[23] /);
+    expect(status.lastError).toMatch(/menjawab 50[23]: /);
     expect(status.pending).toBeGreaterThanOrEqual(3);
     expect(await onRemote(paid)).toEqual([]);
     expect(await onRemote(unpaid)).toEqual([]);
@@ -174,7 +178,7 @@ describe('replication to a remote through a faulty network', () => {
     await act(counter, confirmed, 'confirm');
 
     await settled(counter);
-    expect(faulted(from, 'status').filter((s) => s.remoteStatus === 200 || s.remoteStatus === 201).length).toBeGreaterThanOrEqual(5);
+    expect(faulted(from, 'status').filter((s) => s.remoteStatus === 200 || s.remoteStatus === 201).length).toBeGreaterThanOrEqual(kind === 'double' ? 4 : 5);
     expect(forwardedCreates(proxy, from)).toBe(2);
     await healAndCheck();
   });
@@ -214,7 +218,7 @@ describe('replication to a remote through a faulty network', () => {
   });
 
   it('pauses on a revoked key without counting attempts, loses nothing, and resumes with a new key', async () => {
-    await cli(['apikey', 'revoke', '--data-dir', central.dataDir, '--email', 'kasir@demo.test', '--id', central.counterKeyId]);
+    await central.revokeCounterKey();
     const paid = await sell(counter);
     await act(counter, paid, 'cash');
     const unpaid = await sell(counter);
@@ -236,9 +240,10 @@ describe('replication to a remote through a faulty network', () => {
     expect((await syncRun(counter)).state).toBe('auth_required');
     expect(proxy.seen.length).toBe(seen);
 
-    const key = (await cli(['apikey', 'create', '--data-dir', central.dataDir, '--email', 'kasir@demo.test', '--name', 'loket baru'])).trim();
-    const saved = data(await counter.call('/sync/remote', { method: 'PUT', as: 'organizer', body: { baseUrl: proxy.url, apiKey: key } }));
-    expect(saved).toEqual({ baseUrl: proxy.url, apiKey: `${key.slice(0, 8)}…`, ownerEmail: 'pemilik@loket.test' });
+    const key = await central.newCounterKey();
+    const baseUrl = throughProxy(proxy, central);
+    const saved = data(await counter.call('/sync/remote', { method: 'PUT', as: 'organizer', body: { baseUrl, apiKey: key } }));
+    expect(saved).toEqual({ baseUrl, apiKey: `${key.slice(0, 8)}…`, ownerEmail: 'pemilik@loket.test' });
     await healAndCheck();
   });
 
@@ -265,7 +270,8 @@ describe('replication to a remote through a faulty network', () => {
     });
     const [conflict] = await conflictsOf(counter);
     expect(conflict).toMatchObject({ orderId: local.id, kind: 'create', status: 409, customerEmail: local.customerEmail, orderStatus: 'payment_pending' });
-    expect(conflict!.error).toMatch(/IDENTITY_NUMBER_REGISTERED/);
+    // Our own service names the reason with a code too; a remote that speaks only the interface in words alone.
+    if (kind === 'instance') expect(conflict!.error).toMatch(/IDENTITY_NUMBER_REGISTERED/);
     expect(conflict!.error).toContain('Nomor identitas sudah terdaftar');
     // Listed, not lost: nothing else waits, and the other sale went through.
     await expectExactlyOnce(counter, central, { absent, conflicts: 1 });
