@@ -69,7 +69,9 @@ export async function pull(client: RemoteClient, owner: UserRow, deps: PullDeps)
     }
   }
   const stored = store(pulled, owner, deps, note);
-  return { ok: true, events: stored, report };
+  // What was skipped first: it is what the operator must act on.
+  const skippedFirst = [...report].sort((a, b) => Number(a.outcome !== 'skipped') - Number(b.outcome !== 'skipped'));
+  return { ok: true, events: stored, report: skippedFirst };
 }
 
 /** Stores what was read; returns how many events were stored. */

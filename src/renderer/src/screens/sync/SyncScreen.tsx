@@ -12,6 +12,7 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field, Notice } from '../../components/Field';
 import { dateTime } from '../../format';
 import { ConnectionPill } from '../../components/ConnectionPill';
+import { RemoteReport } from './RemoteReport';
 
 const STATE_NOTE: Record<SyncState, string> = {
   idle: 'Siaga: perubahan dikirim begitu terjadi.',
@@ -64,8 +65,10 @@ export function SyncScreen({ status, eventId }: { status: SyncStatus | undefined
               <dd>{status.conflicts}</dd>
               {status.lastError && (
                 <>
-                  <dt>Detail teknis</dt>
-                  <dd className="small">{status.lastError}</dd>
+                  <dt>Kesalahan terakhir</dt>
+                  <dd className="small" data-testid="last-error">
+                    {status.lastError}
+                  </dd>
                 </>
               )}
             </dl>
@@ -73,6 +76,7 @@ export function SyncScreen({ status, eventId }: { status: SyncStatus | undefined
         )}
         {run.error && <Notice kind="error">{run.error.message}</Notice>}
       </section>
+      {status.remote && <RemoteReport status={status} />}
       {status.remote && <Allotments status={status} eventId={eventId} />}
       <Conflicts />
     </div>
