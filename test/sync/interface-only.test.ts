@@ -119,6 +119,29 @@ describe('a central service that speaks only the interface', () => {
     }
   });
 
+  it('replicates every sale once through its own faults: answers dropped or 500 after applying, 429, down and back', async () => {
+    const sales = [];
+    for (const fault of [
+      { kind: 'drop_after_apply' },
+      { kind: 'error_after_apply' },
+      { kind: 'rate_limit', retryAfterSeconds: 1 },
+    ] as const) {
+      double().switches.fault = fault;
+      const sale = await act(counter, await sell(counter), 'cash');
+      sales.push(sale);
+      await waitFor(`${fault.kind} seen`, () => double().seen.some((s) => s.status === (fault.kind === 'rate_limit' ? 429 : fault.kind === 'drop_after_apply' ? 0 : 500)));
+      double().switches.fault = { kind: 'none' };
+      await settled(counter);
+    }
+    await double().goDown();
+    const offline = await act(counter, await sell(counter), 'cash');
+    await waitFor('offline', async () => (await syncRun(counter)).state === 'offline');
+    await double().comeBack();
+    await settled(counter);
+    const twins = await expectExactlyOnce(counter, central, { absent });
+    expect([...sales, offline].map((o) => twins.get(o.id)?.paymentStatus)).toEqual(['paid', 'paid', 'paid', 'paid']);
+  });
+
   it("after a pull, a category's sold and available are the remote's plus the sales it has not applied", async () => {
     const tickets = async (at: { call: Instance['call'] }) =>
       (data(await at.call(`/events/${DEMO.slug}/tickets`)) as { id: string; sold: number; quota: number; available?: number }[]).find(
