@@ -29,6 +29,16 @@ export function applyPragmas(sqlite: Sqlite): void {
   sqlite.pragma('busy_timeout = 5000');
 }
 
+/**
+ * A transaction that writes. BEGIN IMMEDIATE takes the write lock first (waiting for it under the
+ * busy timeout), so that a second process next to a running serve (the CLI) never fails half-way
+ * with "database is locked", as a deferred transaction that read before it wrote does in WAL mode
+ * when another writer committed meanwhile. Nested in another transaction it is a savepoint.
+ */
+export function writeTransaction<T>(db: Db, work: () => T): T {
+  return db.transaction(work, { behavior: 'immediate' });
+}
+
 /** Opens (creating if needed) the counter database in dataDir and applies pending migrations. */
 export function openDatabase(dataDir: string): CounterDb {
   if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -5,7 +5,7 @@
  * whether or not the timer has fired yet.
  */
 import { and, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/connection.js';
+import { writeTransaction, type Db } from '../db/connection.js';
 import { orders } from '../db/schema.js';
 import type { AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
@@ -38,7 +38,7 @@ export function createExpiry(db: Db, clock: Clock, seats: Seats, journal: OrderJ
 
   function expireBatch(now: number): number {
     if (!anyDue.get({ now })) return 0;
-    return db.transaction(() => {
+    return writeTransaction(db, () => {
       const rows = due.all({ now });
       if (rows.length === 0) return 0;
       db.update(orders)

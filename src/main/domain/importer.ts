@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ImportEvent, ImportFile } from '../../shared/schemas/import.js';
 import { toMinor } from '../../shared/money.js';
-import type { Db } from '../db/connection.js';
+import { writeTransaction, type Db } from '../db/connection.js';
 import { events, ticketCategories } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import { fieldError } from './errors.js';
@@ -89,8 +89,8 @@ export function createImporter(db: Db, clock: Clock) {
   /** `origin` remote: events pulled by the sync engine, whose orders it replicates. */
   function importEvents(file: ImportFile, owner: UserRow, origin: EventOrigin = 'local'): { events: number; tickets: number } {
     const now = clock();
-    db.transaction((tx) => {
-      for (const event of file.events) upsertEvent(tx, event, owner, origin, now);
+    writeTransaction(db, () => {
+      for (const event of file.events) upsertEvent(db, event, owner, origin, now);
     });
     return { events: file.events.length, tickets: file.events.reduce((n, e) => n + e.tickets.length, 0) };
   }

@@ -8,6 +8,7 @@
 import type { ConnectSetupBody, ConnectSetupResult, DemoSetupResult, SetupState } from '../../shared/schemas/setup.js';
 import type { ConnectionCheck } from '../../shared/schemas/sync.js';
 import { messages } from '../../shared/messages.js';
+import { writeTransaction } from '../db/connection.js';
 import type { Services } from '../services.js';
 import { DEMO_LOGINS, seedDemo } from './demo.js';
 import { AppError, fieldError } from './errors.js';
@@ -50,7 +51,7 @@ export async function connectToRemote(services: Services, body: ConnectSetupBody
   // The check awaited the network, so another setup may have finished meanwhile: look again. From
   // here on nothing awaits until the remote is stored, so no other request can come in between,
   // and the transaction drops the new user if storing the remote fails: never half set up.
-  const user = services.database.db.transaction(() => {
+  const user = writeTransaction(services.database.db, () => {
     requireFirstRun(services);
     const created = services.users.createBy('system', { name: body.name, email: body.email, password: body.password, role: 'organizer' });
     services.sync.setRemoteBy('system', { baseUrl: body.baseUrl, apiKey: body.apiKey, ownerEmail: created.email });

@@ -35,6 +35,10 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
 
   /** Creates a user. Not recorded in the audit log: for seeding (tests, benchmarks); operators are made by createBy. */
   function create(input: NewUser): UserRow {
+    return insert(input, hashPassword(input.password));
+  }
+
+  function insert(input: NewUser, passwordHash: string): UserRow {
     if (findByEmail(input.email)) {
       throw new AppError('VALIDATION_FAILED', 'Email sudah dipakai', [{ field: 'email', message: 'Email sudah dipakai' }]);
     }
@@ -44,7 +48,7 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
       email: normaliseEmail(input.email),
       name: input.name,
       role: input.role,
-      passwordHash: hashPassword(input.password),
+      passwordHash,
       createdAt: now,
       updatedAt: now,
     };
@@ -54,10 +58,12 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
 
   /** Creates an operator on `by`'s behalf and records it (e-mail, name and role; never the password). */
   function createBy(by: AuditActor, input: NewUser): UserRow {
+    // Hashing is the slow part: done before the write transaction, which holds the lock.
+    const passwordHash = hashPassword(input.password);
     return audit.recorded(
       by,
       'user.created',
-      () => create(input),
+      () => insert(input, passwordHash),
       (user) => ({ subjectId: user.id, details: { email: user.email, name: user.name, role: user.role } }),
     );
   }
