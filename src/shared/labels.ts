@@ -40,6 +40,8 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'order.cancelled': 'Pesanan dibatalkan',
   'order.expired': 'Pesanan kedaluwarsa',
   'ticket.checked_in': 'Check-in tiket',
+  'ticket.double_admission': 'Tiket masuk dua kali',
+  'ticket_key.registered': 'Kunci tiket loket didaftarkan',
   'api_key.created': 'Kunci API dibuat',
   'api_key.revoked': 'Kunci API dicabut',
   'settings.changed': 'Pengaturan diubah',

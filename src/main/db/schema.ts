@@ -363,6 +363,22 @@ export const remoteOrders = sqliteTable('remote_orders', {
   createdAt: integer('created_at').notNull(),
 });
 
+/**
+ * Ticket verification keys of other counters that replicate here (a venue hub's counters register
+ * theirs): their tokens are believed as this service's own (domain/ticket-keys.ts).
+ */
+export const trustedTicketKeys = sqliteTable('trusted_ticket_keys', {
+  /** The key's RFC 7638 thumbprint, as in the token header. */
+  kid: text('kid').primaryKey(),
+  /** The Ed25519 public key (JWK x). */
+  x: text('x').notNull(),
+  /** Who registered it (the counter's user at this service). */
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: integer('created_at').notNull(),
+});
+
 /** Small service-wide values, such as the JWT signing secret. */
 export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),

@@ -65,6 +65,18 @@ export function createAccess(db: Db) {
     if (!allows(actor, event, needed)) throw new AppError('FORBIDDEN', messages.forbidden);
   }
 
-  return { permissionOn, allows, require };
+  const anySale = db
+    .select({ one: sql`1` })
+    .from(eventGrants)
+    .where(and(eq(eventGrants.userId, sql.placeholder('userId')), eq(eventGrants.permission, 'event:update')))
+    .limit(1)
+    .prepare();
+
+  /** Whether the actor sells on some event here: an organizer, a super_admin, or a holder of event:update. */
+  function sellsSomewhere(actor: Actor): boolean {
+    return actor.role === 'organizer' || actor.role === 'super_admin' || anySale.get({ userId: actor.userId }) !== undefined;
+  }
+
+  return { permissionOn, allows, require, sellsSomewhere };
 }
 export type Access = ReturnType<typeof createAccess>;

@@ -12,7 +12,7 @@ import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_DETAILS, AuditEntry, type AuditAction, type AuditCredential, type AuditDetails, type AuditListQuery } from '../../shared/schemas/audit.js';
 import type { PageMeta } from '../../shared/schemas/common.js';
 import { messages } from '../../shared/messages.js';
-import type { Db } from '../db/connection.js';
+import { writeTransaction, type Db } from '../db/connection.js';
 import { auditLog } from '../db/schema.js';
 import { requireOrganizer, type Actor } from './access.js';
 import type { Clock } from './clock.js';
@@ -110,7 +110,7 @@ export function createAuditLog(db: Db, clock: Clock) {
    * `note` describes the result, or is undefined when nothing changed (then nothing is recorded).
    */
   function recorded<T, A extends AuditAction>(by: AuditActor, action: A, change: () => T, note: (result: T) => AuditNote<A> | undefined): T {
-    return db.transaction(() => {
+    return writeTransaction(db, () => {
       const result = change();
       const described = note(result);
       if (described) record(by, action, described);
@@ -139,6 +139,11 @@ export function createAuditLog(db: Db, clock: Clock) {
     return { data: rows.map(toEntry), meta: pageMeta(query, total) };
   }
 
-  return { record, recorded, list };
+  /** How many entries of the action there are (the Sync screen counts double admissions so). */
+  function countOf(action: AuditAction): number {
+    return db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, action)).get()?.n ?? 0;
+  }
+
+  return { record, recorded, list, countOf };
 }
 export type AuditLog = ReturnType<typeof createAuditLog>;

@@ -4,11 +4,12 @@
  * transaction, in the same group commit as the order transitions, which for an order of a remote
  * event also records the outbox job that replicates the check-in (journal.ts).
  *
- * A token is believed only with this counter's signature over it: a forged, altered or other
- * event's token is refused as invalid (400), never used to look anything up.
+ * A token is believed only with the signature of this service or of a counter that registered its
+ * key here (ticket-keys.ts): a forged, altered or other event's token is refused as invalid (400),
+ * never used to look anything up.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { CheckIn, CheckInBody, CheckInResult, GateParticipant, TicketIdentifierField, TicketLookupQuery } from '../../shared/schemas/check-in.js';
+import { CheckInReplay, type CheckIn, type CheckInBody, type CheckInResult, type GateParticipant, type TicketIdentifierField, type TicketLookupQuery } from '../../shared/schemas/check-in.js';
 import { maskIdentityNumber } from '../../shared/identity-number.js';
 import { messages } from '../../shared/messages.js';
 import { InvalidTicketToken, verifyTicketToken } from '../../shared/ticket-token.js';
@@ -20,8 +21,8 @@ import type { AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
 import type { EventRow, EventService } from './events.js';
-import type { OrderJournal } from './journal.js';
-import type { TicketSigner } from './ticket-signing.js';
+import type { AtRemoteFate, OrderJournal } from './journal.js';
+import type { TicketKeys } from './ticket-keys.js';
 import { formatDateTime, parseInstant, toIso } from './time.js';
 
 export interface CheckInDeps {
@@ -30,7 +31,7 @@ export interface CheckInDeps {
   events: EventService;
   groupCommit: GroupCommit;
   journal: OrderJournal;
-  signer: TicketSigner;
+  ticketKeys: TicketKeys;
   audit: AuditLog;
 }
 
@@ -45,7 +46,7 @@ interface Located {
   participantId(): string;
 }
 
-export function createCheckInService({ db, clock, events, groupCommit, journal, signer, audit }: CheckInDeps) {
+export function createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit }: CheckInDeps) {
   const ph = sql.placeholder;
   const byTicketNumber = db
     .select({ id: participants.id })
@@ -86,11 +87,19 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
       return { field: 'ticketNumber', participantId: () => found(byTicketNumber.get({ eventId: event.id, ticketNumber })) };
     }
     if (token !== undefined) {
-      const claims = await verifyTicketToken(token, [signer.verificationKey], event.id).catch((error: unknown) => {
+      const invalid = (error: unknown) => {
         if (error instanceof InvalidTicketToken) throw fieldError('token', messages.ticketTokenInvalid);
         throw error;
+      };
+      const own = await verifyTicketToken(token, [ticketKeys.own], event.id).catch((error: unknown) => {
+        if (error instanceof InvalidTicketToken) return undefined;
+        throw error;
       });
-      return { field: 'token', participantId: () => found(byParticipantId.get({ eventId: event.id, id: claims.pid })) };
+      if (own) return { field: 'token', participantId: () => found(byParticipantId.get({ eventId: event.id, id: own.pid })) };
+      // A token another counter of the venue signed names its participant in that counter's terms;
+      // the ticket number it carries (signed too) is the one this service kept when the sale was replicated here.
+      const foreign = await verifyTicketToken(token, ticketKeys.registered(), event.id).catch(invalid);
+      return { field: 'token', participantId: () => found(byTicketNumber.get({ eventId: event.id, ticketNumber: foreign.tn })) };
     }
     return {
       field: 'orderId',
@@ -137,8 +146,12 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     return new AppError('ALREADY_CHECKED_IN', message, [{ field, message }]);
   }
 
-  /** Checks the named ticket in, once. Permission event:checkin (or update). */
-  async function checkIn(actor: Actor, idOrSlug: string, body: CheckInBody): Promise<CheckInResult> {
+  /**
+   * Checks the named ticket in, once. Permission event:checkin (or update). `atRemote`: the
+   * remote (a venue hub) was asked first and checked it in, or perhaps did (its answer lost); it
+   * is recorded here without being sent again blindly (journal.ts).
+   */
+  async function checkIn(actor: Actor, idOrSlug: string, body: CheckInBody, atRemote?: AtRemoteFate): Promise<CheckInResult> {
     const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
     const checkedInAt = body.checkedInAt === undefined ? clock() : parseInstant(body.checkedInAt);
     if (checkedInAt > clock() + CLOCK_SKEW_MS) throw fieldError('checkedInAt', messages.checkedInAtInFuture);
@@ -161,8 +174,8 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
       db.insert(checkIns).values(row).run();
       db.update(participants).set({ status: 'checked_in' }).where(eq(participants.id, before.id)).run();
       // The body to replay on the remote, less the order id the remote knows the order by (push.ts).
-      const replay = { checkedInAt: toIso(checkedInAt, event.timezone), ...(gate ? { gate } : {}) };
-      journal.record({ id: before.orderId, eventId: event.id }, 'checkin', replay);
+      const replay = CheckInReplay.parse({ checkedInAt: toIso(checkedInAt, event.timezone), ...(gate ? { gate } : {}) });
+      journal.record({ id: before.orderId, eventId: event.id }, 'checkin', replay, atRemote);
       audit.record(actor, 'ticket.checked_in', { eventId: event.id, subjectId: before.orderId, details: { ticketNumber: before.ticketNumber, gate } });
       // What was just written, without reading it back: the actor is the user the check-in names.
       const checkIn = toCheckInDto(event, row, actor.name);

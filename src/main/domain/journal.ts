@@ -5,9 +5,16 @@
  */
 import type { ChangeKind } from '../../shared/schemas/sync.js';
 
+/** What became of a change tried at the remote before it was recorded here. */
+export type AtRemoteFate = 'applied' | 'maybe';
+
 export interface OrderJournal {
-  /** Called in the transaction that changed the order; `payload` is the body to replay remotely. */
-  record(order: { id: string; eventId: string }, kind: ChangeKind, payload: Record<string, unknown> | null): void;
+  /**
+   * Called in the transaction that changed the order; `payload` is the body to replay remotely.
+   * `atRemote`: the change was tried at the remote first (a check-in at the hub): it was applied
+   * there (nothing to send), or its answer was lost (maybe applied: to be looked up, not resent).
+   */
+  record(order: { id: string; eventId: string }, kind: ChangeKind, payload: Record<string, unknown> | null, atRemote?: AtRemoteFate): void;
 }
 
 export interface OfflineGate {

@@ -61,10 +61,11 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
 
   const setOrder = (order: OrderRow, values: Partial<OrderRow>) => db.update(orders).set(values).where(eq(orders.id, order.id)).run();
 
-  function markPaid(order: OrderRow, now: number): void {
+  /** Issues the ticket (`ticketNumber` when a counter replicating here printed one); returns its number. */
+  function markPaid(order: OrderRow, now: number, ticketNumber?: string): string {
     setOrder(order, { status: 'completed', paymentStatus: 'paid', expiresAt: null, updatedAt: now });
     seats.sell(order.ticketCategoryId, now);
-    issueParticipant(db, order, now);
+    return issueParticipant(db, order, now, ticketNumber);
   }
 
   function checkout(actor: Actor, idOrSlug: string, orderId: string, body: CheckoutBody): Promise<OrderDetail> {
@@ -96,9 +97,10 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
         .run();
       // A deferred payment keeps the seat held without a time limit: the customer has paid, or
       // says so, and only the operator's confirm or reject decides.
-      if (settled) markPaid(order, now);
-      else setOrder(order, { status: 'verification_pending', expiresAt: null, updatedAt: now });
-      journal.record(order, 'checkout', { ...body });
+      const issued = settled ? markPaid(order, now, body.ticketNumber) : undefined;
+      if (!settled) setOrder(order, { status: 'verification_pending', expiresAt: null, updatedAt: now });
+      // The replay carries the ticket printed here, so that a hub issues the same one.
+      journal.record(order, 'checkout', { ...body, ticketNumber: issued });
       recordOn(actor, order, settled ? 'order.paid' : 'order.payment_pending_verification', { method: body.method, amount: fromMinor(order.totalAmount) });
     });
   }
@@ -116,8 +118,8 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
         .set({ status: 'paid', paidAt: now, reference: body?.reference ?? payment.reference, updatedAt: now })
         .where(eq(payments.id, payment.id))
         .run();
-      markPaid(order, now);
-      journal.record(order, 'confirm', { ...body });
+      const issued = markPaid(order, now, body?.ticketNumber);
+      journal.record(order, 'confirm', { ...body, ticketNumber: issued });
       recordOn(actor, order, 'order.paid', { method: payment.method, amount: fromMinor(payment.amount) });
     });
   }

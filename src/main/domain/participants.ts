@@ -24,9 +24,13 @@ function isTicketNumberTaken(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE' && error.message.includes('ticket_number');
 }
 
-/** The paid order's participant, inserted with a ticket number unique within its event. */
-export function issueParticipant(db: Db, order: OrderRow, now: number): void {
+/**
+ * The paid order's participant, inserted with a ticket number unique within its event: `preferred`
+ * (the number a counter printed, replicated here) when it is free, else a new one. Returns it.
+ */
+export function issueParticipant(db: Db, order: OrderRow, now: number, preferred?: string): string {
   for (let attempt = 1; ; attempt++) {
+    const ticketNumber = attempt === 1 && preferred ? preferred : newTicketNumber();
     try {
       db.insert(participants)
         .values({
@@ -35,7 +39,7 @@ export function issueParticipant(db: Db, order: OrderRow, now: number): void {
           eventId: order.eventId,
           ticketCategoryId: order.ticketCategoryId,
           userId: order.buyerUserId,
-          ticketNumber: newTicketNumber(),
+          ticketNumber,
           status: 'registered',
           identityNumber: order.identityNumber,
           name: order.customerName,
@@ -47,7 +51,7 @@ export function issueParticipant(db: Db, order: OrderRow, now: number): void {
           createdAt: now,
         })
         .run();
-      return;
+      return ticketNumber;
     } catch (error) {
       if (attempt === ATTEMPTS || !isTicketNumberTaken(error)) throw error;
     }

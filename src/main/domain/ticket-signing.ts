@@ -25,7 +25,7 @@ function signingKey(db: Db): KeyObject {
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
 /** The key's RFC 7638 thumbprint: its id, the same wherever it is computed. */
-function thumbprint(x: string): string {
+export function thumbprint(x: string): string {
   return base64url(createHash('sha256').update(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x })).digest());
 }
 

@@ -75,6 +75,6 @@ export function createInvoiceService({ events, views, expiry, signer, settings }
     return { contentType: 'image/png', body: await QRCode.toBuffer(token, { ...options, width: 360 }) };
   }
 
-  return { invoice, ticketQr, verificationKeys: () => [signer.verificationKey] };
+  return { invoice, ticketQr };
 }
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

@@ -47,6 +47,16 @@ export const AuditEntry = z.discriminatedUnion('action', [
   entry('order.cancelled', z.strictObject({ reason: z.string().nullable() })),
   entry('order.expired', z.strictObject({})),
   entry('ticket.checked_in', z.strictObject({ ticketNumber: z.string(), gate: z.string() })),
+  entry(
+    'ticket.double_admission',
+    z.strictObject({
+      ticketNumber: z.string(),
+      gate: z.string().meta({ description: 'Where it was admitted here, while the remote could not be reached.' }),
+      checkedInAt: Timestamp,
+      elsewhere: z.string().meta({ description: "The remote's words on the admission it had already: when and where." }),
+    }),
+  ),
+  entry('ticket_key.registered', z.strictObject({ kid: z.string() })),
   entry('api_key.created', z.strictObject({ ...ApiKey, expiresAt: Timestamp.nullable() })),
   entry('api_key.revoked', z.strictObject(ApiKey)),
   entry('settings.changed', z.strictObject({ changes: z.array(z.strictObject({ field: Settings.keyof(), before: SettingValue, after: SettingValue })) })),

@@ -34,15 +34,20 @@ function exactlyOneIdentifier(value: Partial<Record<TicketIdentifierField, strin
 export const TicketLookupQuery = z.object(identifierShape).superRefine(exactlyOneIdentifier);
 export type TicketLookupQuery = z.infer<typeof TicketLookupQuery>;
 
+/** Where and when a ticket was scanned. */
+const scanShape = {
+  gate: z.string().trim().min(1).max(100).optional().meta({ description: 'The gate or device checking in, e.g. "Gerbang Utara".' }),
+  checkedInAt: Timestamp.optional().meta({
+    description: 'When the ticket was scanned (default: now); replication sends the time of the original scan. At most a minute ahead of the service clock.',
+  }),
+};
+
 export const CheckInBody = z
-  .object({
-    ...identifierShape,
-    gate: z.string().trim().min(1).max(100).optional().meta({ description: 'The gate or device checking in, e.g. "Gerbang Utara".' }),
-    checkedInAt: Timestamp.optional().meta({
-      description: 'When the ticket was scanned (default: now); replication sends the time of the original scan. At most a minute ahead of the service clock.',
-    }),
-  })
+  .object({ ...identifierShape, ...scanShape })
   .superRefine(exactlyOneIdentifier);
+
+/** What a replicated check-in carries besides the ticket (which the remote knows by its order): the scan's time and gate. */
+export const CheckInReplay = z.object({ ...scanShape, checkedInAt: Timestamp });
 export type CheckInBody = z.infer<typeof CheckInBody>;
 
 export const CheckIn = z.object({

@@ -9,12 +9,23 @@ export const COUNTER_SETTLED: readonly PaymentMethod[] = ['cash', 'card'];
 
 const Reference = z.string().trim().min(1).max(100);
 const Reason = z.string().trim().min(1).max(500);
+/**
+ * Extension, on the payments that issue a ticket: the ticket number the counter that took the
+ * payment printed. A hub (this service) gives its participant that number when it is free, so that
+ * a printed ticket is the same ticket at every gate of the venue. Other remotes are not sent it.
+ */
+const IssuedTicketNumber = z
+  .string()
+  .regex(/^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/)
+  .optional()
+  .meta({ description: 'Extension: the ticket number printed where the payment was taken; kept for the participant when free.' });
 
 export const CheckoutBody = z
   .object({
     method: PaymentMethod,
     amountTendered: Decimal.optional().meta({ description: 'Cash handed over; required for cash, at least the total.' }),
     reference: Reference.optional().meta({ description: 'EDC approval code, transfer reference or QRIS transaction id.' }),
+    ticketNumber: IssuedTicketNumber,
   })
   .superRefine((body, ctx) => {
     if (body.method === 'cash' && body.amountTendered === undefined) {
@@ -24,7 +35,7 @@ export const CheckoutBody = z
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 
 /** Bodies of confirm, reject and cancel are optional: a bare POST (no body, no content type) is fine. */
-export const ConfirmPaymentBody = z.object({ reference: Reference.optional() }).nullish();
+export const ConfirmPaymentBody = z.object({ reference: Reference.optional(), ticketNumber: IssuedTicketNumber }).nullish();
 export type ConfirmPaymentBody = z.infer<typeof ConfirmPaymentBody>;
 
 export const ReasonBody = z.object({ reason: Reason.optional() }).nullish();

@@ -5,6 +5,7 @@ import { OrderParams } from '../../../shared/schemas/order.js';
 import { InvoiceLayout } from '../../../shared/schemas/settings.js';
 import { VerificationKey } from '../../../shared/ticket-token.js';
 import { messages } from '../../../shared/messages.js';
+import { fieldError } from '../../domain/errors.js';
 import type { Services } from '../../services.js';
 import { actorOf, authenticate } from '../auth.js';
 import { ok } from '../envelope.js';
@@ -77,6 +78,26 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: envelope(z.array(VerificationKey)), ...errorResponses(...AUTH_ERRORS) },
       },
     },
-    async (request) => ok(request, messages.ticketKeysListed, invoices.verificationKeys()),
+    async (request) => ok(request, messages.ticketKeysListed, services.ticketKeys.all()),
+  );
+
+  app.put(
+    '/ticket-verification-keys/:kid',
+    {
+      schema: {
+        summary: "Extension: register a counter's ticket verification key",
+        description:
+          "A counter that replicates here (to a venue hub) registers its public key, so that this service and its gates believe the QR codes that counter prints; the ticket is found by the number in the token. kid must be the key's RFC 7638 thumbprint. Idempotent. Anyone who sells on some event here.",
+        tags: ['tickets'],
+        security: SECURITY,
+        params: z.object({ kid: z.string().min(1).max(100) }),
+        body: VerificationKey,
+        response: { 200: envelope(VerificationKey), ...errorResponses('VALIDATION_FAILED', 'FORBIDDEN', ...AUTH_ERRORS) },
+      },
+    },
+    async (request) => {
+      if (request.params.kid !== request.body.kid) throw fieldError('kid', messages.ticketKeyIdMismatch);
+      return ok(request, messages.ticketKeyRegistered, services.ticketKeys.register(actorOf(request), request.body));
+    },
   );
 };

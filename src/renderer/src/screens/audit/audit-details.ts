@@ -23,6 +23,10 @@ export function describeDetails(entry: AuditEntry): string {
       return 'Tidak dibayar dalam batas waktu';
     case 'ticket.checked_in':
       return joined(`Tiket ${entry.details.ticketNumber}`, entry.details.gate);
+    case 'ticket.double_admission':
+      return joined(`Tiket ${entry.details.ticketNumber}`, `di sini: ${entry.details.gate || 'tanpa nama gerbang'}`, `di hub: ${entry.details.elsewhere}`);
+    case 'ticket_key.registered':
+      return `Kunci ${entry.details.kid.slice(0, 12)}…`;
     case 'api_key.created':
     case 'api_key.revoked':
       return joined(`“${entry.details.name}” (${entry.details.prefix}…)`, entry.details.owner);
@@ -60,6 +64,8 @@ export const SUBJECT_KIND: Record<AuditAction, string> = {
   'order.cancelled': 'Pesanan',
   'order.expired': 'Pesanan',
   'ticket.checked_in': 'Pesanan',
+  'ticket.double_admission': 'Pesanan',
+  'ticket_key.registered': 'Kunci tiket',
   'api_key.created': 'Kunci API',
   'api_key.revoked': 'Kunci API',
   'settings.changed': 'Pengaturan',
