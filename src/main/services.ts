@@ -14,16 +14,20 @@ import { createEventService } from './domain/events.js';
 import { createExpiry } from './domain/expiry.js';
 import { createGrantService } from './domain/grants.js';
 import { createIdempotencyStore } from './domain/idempotency.js';
+import { newId } from './domain/ids.js';
 import { createImporter } from './domain/importer.js';
 import { createOrderTransitions } from './domain/order-transitions.js';
 import { createOrderViews, type Links } from './domain/order-views.js';
 import { createOrderService } from './domain/orders.js';
 import { createSeats } from './domain/seats.js';
 import { createSettingsChanges } from './domain/settings-changes.js';
+import { createTicketKeys } from './domain/ticket-keys.js';
 import { createTicketSigner } from './domain/ticket-signing.js';
 import { createTicketService } from './domain/tickets.js';
 import { createTokenService } from './domain/tokens.js';
 import { createUserService } from './domain/users.js';
+import { createGate } from './app/gate.js';
+import { createSelling } from './app/selling.js';
 import { createBackups } from './backup/backups.js';
 import { createInvoiceService } from './invoice/service.js';
 import { createAllotment } from './sync/allotment.js';
@@ -73,6 +77,7 @@ function createCoreServices(options: ServiceOptions) {
   const groupCommit = createGroupCommit(db);
   const orderDeps = { db, clock, events, views, seats, expiry, groupCommit, journal, gate: allotment.gate, audit };
   const signer = createTicketSigner(db);
+  const ticketKeys = createTicketKeys(db, clock, signer, access, audit);
   return {
     clock,
     database,
@@ -96,7 +101,8 @@ function createCoreServices(options: ServiceOptions) {
     transitions: createOrderTransitions(orderDeps),
     backups: createBackups(database, options.dataDir, clock, settings),
     invoices: createInvoiceService({ events, views, expiry, signer, settings }),
-    checkIns: createCheckInService({ db, clock, events, groupCommit, journal, signer, audit }),
+    ticketKeys,
+    checkIns: createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit }),
     idempotency: createIdempotencyStore(db, clock),
     importer: createImporter(db, clock),
     /** Set once the listener knows the port it got. */
@@ -108,10 +114,22 @@ function createCoreServices(options: ServiceOptions) {
 }
 export type CoreServices = ReturnType<typeof createCoreServices>;
 
-/** The services, and the sync engine built over them (it is a client of the same domain). */
+/**
+ * The services, the sync engine built over them (it is a client of the same domain), and the use
+ * cases that need both: selling with the seat held at the remote, and the gate checking in there first.
+ */
 export function createServices(options: ServiceOptions) {
   const core = createCoreServices(options);
   const sync = createSyncEngine(core, options.sync);
-  return { ...core, sync, conflicts: createConflicts(core, sync.wake) };
+  const selling = createSelling({ orders: core.orders, transitions: core.transitions, outbox: core.outbox, allotment: core.allotment, holdSale: sync.holdSale });
+  const gate = createGate({
+    clock: core.clock,
+    events: core.events,
+    checkIns: core.checkIns,
+    checkInAtRemote: sync.checkInAtRemote,
+    lookupAtRemote: sync.lookupAtRemote,
+    newIdempotencyKey: () => `tc-gate-${newId(core.clock())}`,
+  });
+  return { ...core, sync, selling, gate, conflicts: createConflicts(core, sync.wake) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -91,6 +91,7 @@ export const messages = {
   dismissedByOperator: 'dismissed by an operator: diselesaikan manual di layanan pusat',
   cancelledLocally: 'Dibatalkan karena konflik sinkronisasi',
   jobFault: (detail: string) => `Kesalahan di loket saat mengirim perubahan ini: ${detail}`,
+  refusedByRemote: (detail: string) => `Ditolak layanan pusat/hub: ${detail}`,
   remoteUnreachable: (detail: string) => `Layanan pusat tidak dapat dihubungi (${detail})`,
   remoteAnswered: (status: number, detail: string) => `Layanan pusat menjawab ${status}: ${detail}`,
   remoteKeyRefused: (detail: string) => `Kunci API ditolak oleh layanan pusat (${detail}); masukkan kunci baru`,
@@ -123,6 +124,12 @@ export const messages = {
   ticketTokenInvalid: 'Kode QR tiket tidak sah: palsu, diubah, atau untuk acara lain',
   ticketIdentifierOne: 'Isi tepat satu dari ticketNumber, token, atau orderId',
   checkedInAtInFuture: 'Waktu check-in tidak boleh di masa depan',
+  hubDidNotAnswerScan: 'Hub tidak menjawab tepat waktu untuk tiket ini; pindai sekali lagi',
+  ticketAlreadyInElsewhere: 'Tiket sudah dipakai masuk di gerbang lain',
+  ticketKeyRegistered: 'Kunci verifikasi tiket didaftarkan',
+  ticketKeyForbidden: 'Hanya loket yang menjual di layanan ini yang dapat mendaftarkan kunci verifikasi tiket',
+  ticketKeyIdMismatch: 'kid harus sidik jari (RFC 7638) dari kunci ini',
+  doubleAdmissions: (n: number) => `${n} tiket tercatat masuk dua kali (sekali di gerbang yang tidak terhubung ke hub): lihat Audit`,
   /** `when` is already worded for people (domain/time.ts, formatDateTime); `gate` may be empty. */
   alreadyCheckedIn: (when: string, gate: string) => `Tiket sudah dipakai masuk pada ${when}${gate ? ` di ${gate}` : ''}`,
 } as const;

@@ -25,6 +25,12 @@ export function createAllotment(db: Db, isOffline: () => boolean) {
     maySell: (category) => category.offlineAllotment === null || !isOffline() || unreplicated(category.id) < category.offlineAllotment,
   };
 
+  /** Whether this counter has sold more of the category than its allotment while its remote was out of reach. */
+  function overdrawn(categoryId: string): boolean {
+    const allotment = db.select({ n: ticketCategories.offlineAllotment }).from(ticketCategories).where(eq(ticketCategories.id, categoryId)).get()?.n;
+    return allotment !== undefined && allotment !== null && unreplicated(categoryId) > allotment;
+  }
+
   /** Every pulled category's allotment and what is left of it. */
   function list() {
     return db
@@ -38,6 +44,6 @@ export function createAllotment(db: Db, isOffline: () => boolean) {
       });
   }
 
-  return { gate, list, unreplicated };
+  return { gate, list, unreplicated, overdrawn };
 }
 export type Allotment = ReturnType<typeof createAllotment>;

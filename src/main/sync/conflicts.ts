@@ -1,7 +1,8 @@
 /**
  * What an operator can do with a job the remote refused (a conflict); nothing is dropped without
  * one of these decisions:
- * - retry: send it again (the remote may accept it now: a seat freed, a fixed category);
+ * - retry: look it up, then send it again as a new attempt (the remote may accept it now: a seat
+ *   freed, a fixed category);
  * - link: the order already exists remotely (made by hand, or found): adopt that remote order id;
  * - cancel locally: the sale is void here (an unpaid order): it is cancelled; what the remote never
  *   had is not sent, what it has gets its cancel;
@@ -22,7 +23,7 @@ interface Found {
 }
 
 export function createConflicts(services: CoreServices, wake: () => void) {
-  const { outbox, events, clock, audit } = services;
+  const { outbox, events, audit } = services;
 
   /** The conflict and its order's event, if the actor may act on it. */
   function conflictFor(actor: Actor, seq: number): Found {
@@ -64,7 +65,7 @@ export function createConflicts(services: CoreServices, wake: () => void) {
 
   function retry(actor: Actor, seq: number): void {
     const found = conflictFor(actor, seq);
-    resolve(actor, found, 'retry', () => outbox.update(found.job.seq, { state: 'pending', nextAttemptAt: clock(), lastStatus: null }));
+    resolve(actor, found, 'retry', () => outbox.retryAfresh(found.job.seq));
   }
 
   function link(actor: Actor, seq: number, remoteOrderId: string): void {

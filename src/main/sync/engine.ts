@@ -18,7 +18,8 @@ import type { AuditActor } from '../domain/audit.js';
 import { toIso } from '../domain/time.js';
 import type { CoreServices } from '../services.js';
 import { RemoteKeyLocked, type Remote } from '../settings/remote.js';
-import { createCapabilities } from './capabilities.js';
+import { createLive } from './live.js';
+import { createRemoteFacts } from './remote-facts.js';
 import { pull } from './pull.js';
 import { createPusher, describeFailure, type Attempt, type Signal } from './push.js';
 import { createRemoteClient, type Failure, type RemoteClient } from './remote-client.js';
@@ -78,8 +79,8 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
   const timeoutMs = options.timeoutMs ?? 10_000;
   /** An attempt never lasts longer than ky's timeout (GETs: three tries): older claims are dead. */
   const staleMs = 4 * timeoutMs;
-  const capabilities = createCapabilities(db, clock, () => services.remote.summary()?.baseUrl ?? null);
-  const pusher = createPusher({ db, clock, outbox, capabilities });
+  const facts = createRemoteFacts(db, clock, () => services.remote.summary()?.baseUrl ?? null);
+  const pusher = createPusher({ db, clock, outbox, facts, audit: services.audit });
   let log = options.log ?? stderrLog;
 
   /** The state as stored: a `remote set` or `sync now` from the CLI next to serve changes it. */
@@ -102,10 +103,12 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
 
   function notices(): SyncNotice[] {
     const { stalled, unconfirmed, unrejected } = outbox.troubles(STALL_ATTEMPTS);
+    const doubles = services.audit.countOf('ticket.double_admission');
     const all: SyncNotice[] = [
       { kind: 'unconfirmed_on_remote', count: unconfirmed, message: messages.unconfirmedOnRemote(unconfirmed) },
       { kind: 'unrejected_on_remote', count: unrejected, message: messages.unrejectedOnRemote(unrejected) },
       { kind: 'stalled', count: stalled, message: messages.stalledJobs(stalled, STALL_ATTEMPTS) },
+      { kind: 'double_admission', count: doubles, message: messages.doubleAdmissions(doubles) },
     ];
     return all.filter((notice) => notice.count > 0);
   }
@@ -122,7 +125,8 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
       lastError: persisted.lastError,
       remote: services.remote.summary(),
       allotments: services.allotment.list(),
-      remoteLacks: capabilities.list(),
+      remoteLacks: facts.listMissing(),
+      upstream: facts.upstream(),
       notices: notices(),
       pullReport: persisted.pullReport,
     };
@@ -133,18 +137,29 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
     if (signal === 'auth_required') save({ state: 'auth_required', lastError: error ?? messages.remoteKeyRefused('401') });
     else if (signal === 'offline') save({ state: 'offline', lastError: error });
     else if (signal === 'conflict') save({ state: 'idle', lastError: error });
-    else save({ state: 'idle', lastSuccessAt: clock(), lastError: error });
+    // While changes still wait, the last error says why; it clears once nothing waits.
+    else save({ state: 'idle', lastSuccessAt: clock(), lastError: error ?? (outbox.counts().pending > 0 ? persisted.lastError : null) });
   }
 
-  /** Pushes everything due; stops at the first turn that says the remote is out of reach or refuses the key. */
+  /**
+   * Pushes everything due; stops at the first turn that says the remote refuses the key, or that it
+   * is out of reach and a probe agrees. One lost answer or 5xx is that job's retry (it backs off),
+   * not an outage: the remote is offline only when it does not answer a cheap read either.
+   */
   async function push(client: RemoteClient): Promise<Attempt> {
+    let lastFailure: Attempt | undefined;
     for (let jobs = outbox.due(concurrency); jobs.length > 0; jobs = outbox.due(concurrency)) {
       const turns = await Promise.all(jobs.map((job) => pusher.run(client, job)));
       for (const { fault } of turns) if (fault) log.error({ err: fault }, 'sync: a job failed at the counter');
-      const stop = turns.find((t) => t.signal === 'auth_required') ?? turns.find((t) => t.signal === 'offline');
-      if (stop) return stop;
+      const refused = turns.find((t) => t.signal === 'auth_required');
+      if (refused) return refused;
+      const unreachable = turns.find((t) => t.signal === 'offline');
+      if (unreachable) {
+        if ((await client.check()).kind !== 'ok') return unreachable;
+        lastFailure = unreachable;
+      }
     }
-    return { signal: 'ok' };
+    return { signal: 'ok', failure: lastFailure?.failure };
   }
 
   async function round(remote: Remote, withPull: boolean): Promise<SyncStatus> {
@@ -165,6 +180,15 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
       settle(pushed.signal, pushed.failure ? inWords(pushed.failure) : null);
       return status();
     }
+    // Reachable, but a request failed on the way: said, without calling the remote offline.
+    const retried = pushed.failure ? inWords(pushed.failure) : null;
+    if (withPull || facts.isService()) {
+      const unanswered = await learnAboutRemote(client);
+      if (unanswered) {
+        settle('offline', inWords(unanswered));
+        return status();
+      }
+    }
     if (withPull) {
       const owner = services.users.findByEmail(remote.ownerEmail);
       if (!owner) {
@@ -180,9 +204,27 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
       save({ lastPullAt: clock(), pullReport: pulled.report });
       await pusher.recheckUnconfirmed(client);
     }
-    // A round that got through has no error; conflicts it met are counted in `conflicts` and listed.
-    settle('ok', null);
+    // A round that got through has no error but a retried request's; conflicts it met are counted in `conflicts` and listed.
+    settle('ok', retried);
     return status();
+  }
+
+  /**
+   * Whether the remote is this service (a hub answers GET /sync/status: is it cut off from its own
+   * remote?), and if so, that it believes this counter's printed QR codes (its key registered).
+   * A remote that answers 404 or 405 is the central service; one that does not answer at all is
+   * returned, to be taken as out of reach.
+   */
+  async function learnAboutRemote(client: RemoteClient): Promise<Failure | undefined> {
+    const answered = await client.syncStatus();
+    if (answered.kind === 'ok') facts.learnService({ state: answered.data.state, hasRemote: answered.data.remote !== null });
+    else if (answered.kind === 'http' && (answered.status === 404 || answered.status === 405)) facts.learnService(null);
+    else if (answered.kind !== 'http' || answered.status >= 500) return answered;
+    const { own } = services.ticketKeys;
+    if (!facts.isService() || facts.registeredKey() === own.kid) return undefined;
+    const registered = await client.registerTicketKey(own);
+    if (registered.kind === 'ok') facts.learnRegisteredKey(own.kid);
+    return undefined;
   }
 
   /**
@@ -204,6 +246,8 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
   /** One round: push everything due, and pull (when asked or due). Concurrent calls share a round. */
   function runOnce(opts: { pull?: boolean } = {}): Promise<SyncStatus> {
     if (running) {
+      // A round asked to pull (sync now) gets one of its own once this one is over.
+      if (opts.pull) return running.then(() => runOnce(opts));
       again = true;
       return running;
     }
@@ -253,6 +297,27 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
     await running?.catch(() => undefined);
   }
 
+  /** The client for a request a person waits on: none without a remote, or while it is known to be out of reach. */
+  function liveClient(): RemoteClient | null {
+    if (persisted.state === 'offline' || persisted.state === 'auth_required') return null;
+    let remote: Remote | null;
+    try {
+      remote = services.remote.get();
+    } catch (error) {
+      if (error instanceof RemoteKeyLocked) return null;
+      throw error;
+    }
+    return remote && createRemoteClient(remote, { timeoutMs });
+  }
+
+  const live = createLive({
+    outbox,
+    pusher,
+    facts,
+    liveClient,
+    markOffline: (failure) => save({ state: 'offline', lastError: inWords(failure) }),
+  });
+
   /** Whether a base URL and key work, without saving them. */
   async function check(baseUrl: string, apiKey: string): Promise<ConnectionCheck> {
     const outcome = await createRemoteClient({ baseUrl, apiKey, ownerEmail: '' }, { timeoutMs }).check();
@@ -265,7 +330,7 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
   /** A new remote or key: an auth_required pause ends, what the old remote lacked is asked again, and a round starts at once. */
   function setRemote(remote: Remote): RemoteSummary {
     const summary = services.remote.set(remote);
-    capabilities.forget();
+    facts.forget();
     save({ state: 'idle', lastError: null, lastPullAt: null, pullReport: [] });
     wake();
     return summary;
@@ -276,6 +341,20 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
     return services.audit.recorded(by, 'remote.changed', () => setRemote(remote), (summary) => ({ details: summary }));
   }
 
-  return { runOnce, start, stop, wake, status, check, setRemote, setRemoteBy };
+  return {
+    runOnce,
+    start,
+    stop,
+    wake,
+    status,
+    check,
+    setRemote,
+    setRemoteBy,
+    /** A sale's seat held at the remote before payment (live.ts). */
+    holdSale: (orderId: string) => live.holdSale(orderId, timeoutMs),
+    /** Gate requests made at the remote first (live.ts). */
+    checkInAtRemote: live.checkIn,
+    lookupAtRemote: live.lookup,
+  };
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, exists, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { SkipReason } from '../../shared/schemas/sync.js';
-import type { Db } from '../db/connection.js';
+import { writeTransaction, type Db } from '../db/connection.js';
 import { events, orders, outbox, remoteOrders } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import { newId } from '../domain/ids.js';
@@ -16,6 +16,9 @@ export type JobState = Job['state'];
 
 /** Jobs that are finished, one way or another. */
 const SETTLED: JobState[] = ['done', 'skipped'];
+
+/** An Idempotency-Key no attempt has used: a remote that stores answers by key evaluates the request afresh. */
+const freshKey = (now: number) => `tc-${newId(now)}`;
 
 export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
   const originOf = db
@@ -31,7 +34,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     .prepare();
 
   const journal: OrderJournal = {
-    record(order, kind, payload) {
+    record(order, kind, payload, atRemote) {
       if (originOf.get({ eventId: order.eventId })?.origin !== 'remote') return;
       const now = clock();
       const earlier = jobsOf.all({ orderId: order.id });
@@ -48,8 +51,8 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
           orderId: order.id,
           kind,
           payload,
-          state: 'pending',
-          idempotencyKey: `tc-${newId(now)}`,
+          state: atRemote === 'applied' ? 'done' : atRemote === 'maybe' ? 'unknown' : 'pending',
+          idempotencyKey: freshKey(now),
           lookalike: kind === 'create' ? sql`(select json_array(${orders.ticketCategoryId}, ${orders.customerEmail}, ${orders.customerName}) from ${orders} where ${orders.id} = ${order.id})` : null,
           nextAttemptAt: now,
           createdAt: now,
@@ -57,7 +60,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
         })
         .run();
       // After this transaction commits: the push wakes on the next turn of the event loop.
-      setImmediate(onRecorded);
+      if (atRemote !== 'applied') setImmediate(onRecorded);
     },
   };
 
@@ -126,6 +129,16 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
       .set({ state: 'unknown', nextAttemptAt: clock(), updatedAt: clock() })
       .where(inArray(outbox.state, ['pending', 'in_flight']))
       .run().changes;
+  }
+
+  /**
+   * An operator's retry of a job the remote refused: looked up first (in case the refusal was not
+   * the whole story), then sent as a new attempt under a new Idempotency-Key, since a remote that
+   * replays stored answers by key (this service as a hub does, for 24 hours) would only repeat
+   * its refusal to the old one.
+   */
+  function retryAfresh(seq: number): void {
+    update(seq, { state: 'unknown', lastStatus: null, idempotencyKey: freshKey(clock()), nextAttemptAt: clock() });
   }
 
   /** Everything waiting goes now rather than at its backed-off time (the remote answers again). */
@@ -212,7 +225,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
 
   /** The job succeeded (a create also learns the remote's id for the order), in one transaction. */
   function complete(job: Job, remoteOrderId?: string): void {
-    db.transaction(() => {
+    writeTransaction(db, () => {
       if (remoteOrderId !== undefined) {
         db.insert(remoteOrders).values({ orderId: job.orderId, remoteOrderId, createdAt: clock() }).onConflictDoNothing().run();
       }
@@ -237,6 +250,15 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
       .map(({ job, ...order }) => ({ ...job, ...order }));
   }
 
+  /** The order's create job, if its event is a remote's. */
+  function createOf(orderId: string): Job | undefined {
+    return db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.orderId, orderId), eq(outbox.kind, 'create')))
+      .get();
+  }
+
   function get(seq: number): Job | undefined {
     return db.select().from(outbox).where(eq(outbox.seq, seq)).get();
   }
@@ -249,6 +271,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     recoverInFlight,
     unsettleAfterRestore,
     dueNow,
+    retryAfresh,
     settleOrder,
     notApplied,
     unappliedPaidSales,
@@ -259,6 +282,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     counts,
     conflicts,
     get,
+    createOf,
   };
 }
 export type Outbox = ReturnType<typeof createOutbox>;

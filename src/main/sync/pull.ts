@@ -14,7 +14,7 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { ImportEvent } from '../../shared/schemas/import.js';
 import type { PullReportEntry } from '../../shared/schemas/sync.js';
-import type { Db } from '../db/connection.js';
+import { writeTransaction, type Db } from '../db/connection.js';
 import { eventGrants, events, ticketCategories, users } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import type { Importer } from '../domain/importer.js';
@@ -78,12 +78,12 @@ export async function pull(client: RemoteClient, owner: UserRow, deps: PullDeps)
 function store(pulled: Pulled[], owner: UserRow, { db, clock, importer, outbox, allotmentPercent }: PullDeps, note: (entry: PullReportEntry) => void): number {
   const now = clock();
   const storedIds: string[] = [];
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const { event, left } of pulled) {
       const tickets = event.tickets.map((ticket) => ({ ...ticket, sold: (ticket.sold ?? 0) + outbox.unappliedPaidSales(ticket.id) }));
       try {
         // A savepoint per event: one that cannot be stored (its slug taken here, say) is rolled back alone.
-        db.transaction(() => importer.importEvents({ events: [{ ...event, tickets }] }, owner, 'remote'));
+        writeTransaction(db, () => importer.importEvents({ events: [{ ...event, tickets }] }, owner, 'remote'));
       } catch (error) {
         note({ kind: 'event', id: event.id, name: event.name, outcome: 'skipped', reason: error instanceof Error ? error.message : String(error) });
         continue;

@@ -6,7 +6,7 @@
  *   in_flight --refused before it was sent (no connection, 429, 401)--> pending, with backoff
  *   in_flight --checkin answered 409 ALREADY_CHECKED_IN--> done (checked in there already; noted in lastError)
  *   in_flight --404 or 405 on a route beyond the interface (check-in, payment confirm/reject)--> skipped
- *       (the remote lacks it: learned once, capabilities.ts; later jobs of that kind are not sent)
+ *       (the remote lacks it: learned once, remote-facts.ts; later jobs of that kind are not sent)
  *   in_flight --other 4xx--> conflict (an operator decides: conflicts.ts)
  *   unknown --look the order up remotely--> done (adopted) | pending (resend) | conflict (a 409 that did not apply)
  *   any job of an order whose create never reached the remote (dismissed, cancelled) --> skipped
@@ -21,18 +21,19 @@
  * is checked_in there.
  */
 import { eq } from 'drizzle-orm';
-import { CheckInBody } from '../../shared/schemas/check-in.js';
+import { CheckInBody, CheckInReplay } from '../../shared/schemas/check-in.js';
 import { CreateOrderBody } from '../../shared/schemas/order.js';
 import { CheckoutBody, COUNTER_SETTLED, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
 import type { RemoteOrder } from '../../shared/schemas/remote.js';
 import type { RemoteCapability, SkipReason } from '../../shared/schemas/sync.js';
 import { messages } from '../../shared/messages.js';
-import type { Db } from '../db/connection.js';
-import { orders, ticketCategories } from '../db/schema.js';
+import { writeTransaction, type Db } from '../db/connection.js';
+import { orders, participants, ticketCategories } from '../db/schema.js';
+import type { AuditLog } from '../domain/audit.js';
 import type { Clock } from '../domain/clock.js';
 import type { OrderRow } from '../domain/order-views.js';
 import { backoffMs } from './backoff.js';
-import type { Capabilities } from './capabilities.js';
+import type { RemoteFacts } from './remote-facts.js';
 import type { Job, Outbox } from './outbox.js';
 import type { Failure, Outcome, RemoteClient } from './remote-client.js';
 
@@ -58,7 +59,8 @@ export interface PushDeps {
   db: Db;
   clock: Clock;
   outbox: Outbox;
-  capabilities: Capabilities;
+  facts: RemoteFacts;
+  audit: AuditLog;
 }
 
 /** An answer saying the route is not there: 405, or 404 without a code naming a missing record. */
@@ -72,7 +74,7 @@ export function describeFailure(failure: Failure): string {
   return failure.error;
 }
 
-export function createPusher({ db, clock, outbox, capabilities }: PushDeps) {
+export function createPusher({ db, clock, outbox, facts, audit }: PushDeps) {
   const orderOf = (job: Job): OrderRow | undefined => db.select().from(orders).where(eq(orders.id, job.orderId)).get();
   const categoryName = (order: OrderRow) =>
     db.select({ name: ticketCategories.name }).from(ticketCategories).where(eq(ticketCategories.id, order.ticketCategoryId)).get()?.name;
@@ -94,6 +96,11 @@ export function createPusher({ db, clock, outbox, capabilities }: PushDeps) {
     });
   }
 
+  /** The printed ticket number goes only to a remote that is this service (a hub keeps it); others are not sent the extension. */
+  function withTicketNumber<T extends { ticketNumber?: string }>(body: T): T {
+    return facts.isService() ? body : { ...body, ticketNumber: undefined };
+  }
+
   function send(client: RemoteClient, job: Job, order: OrderRow, remoteId: string): Promise<Outcome<{ id?: string }>> {
     const { eventId } = order;
     const key = job.idempotencyKey;
@@ -101,9 +108,11 @@ export function createPusher({ db, clock, outbox, capabilities }: PushDeps) {
       case 'create':
         return client.createOrder(eventId, createBody(order), key);
       case 'checkout':
-        return client.checkout(eventId, remoteId, CheckoutBody.parse(job.payload), key);
-      case 'confirm':
-        return client.confirm(eventId, remoteId, ConfirmPaymentBody.parse(job.payload), key);
+        return client.checkout(eventId, remoteId, withTicketNumber(CheckoutBody.parse(job.payload)), key);
+      case 'confirm': {
+        const body = ConfirmPaymentBody.parse(job.payload);
+        return client.confirm(eventId, remoteId, body && withTicketNumber(body), key);
+      }
       case 'reject':
         return client.reject(eventId, remoteId, ReasonBody.parse(job.payload), key);
       case 'cancel':
@@ -203,16 +212,34 @@ export function createPusher({ db, clock, outbox, capabilities }: PushDeps) {
     if (failure.kind !== 'http') return undefined;
     const lastError = describeFailure(failure);
     if (job.kind === 'checkin' && failure.status === 409 && failure.code === 'ALREADY_CHECKED_IN') {
-      outbox.update(job.seq, { state: 'done', lastStatus: failure.status, lastError });
+      writeTransaction(db, () => {
+        outbox.update(job.seq, { state: 'done', lastStatus: failure.status, lastError });
+        reportDoubleAdmission(job, failure.message);
+      });
       return 'ok';
     }
     const capability = CAPABILITY[job.kind];
     if (capability && lacksRoute(failure)) {
-      capabilities.learnMissing(capability);
+      facts.learnMissing(capability);
       skip(job, 'not_applicable', `${messages.remoteLacks[capability]} (${lastError})`, failure.status);
       return 'ok';
     }
     return undefined;
+  }
+
+  /**
+   * A check-in made here while the remote could not be reached, which the remote had admitted
+   * meanwhile: the ticket went in twice. Said in the audit log (who, where and when here, the
+   * remote's words on its own admission) and counted on the Sync screen, never hidden.
+   */
+  function reportDoubleAdmission(job: Job, elsewhere: string): void {
+    const scan = CheckInReplay.parse(job.payload);
+    const ticket = db.select({ number: participants.ticketNumber, eventId: participants.eventId }).from(participants).where(eq(participants.orderId, job.orderId)).get();
+    audit.record('system', 'ticket.double_admission', {
+      eventId: ticket?.eventId ?? null,
+      subjectId: job.orderId,
+      details: { ticketNumber: ticket?.number ?? '', gate: scan.gate ?? '', checkedInAt: scan.checkedInAt, elsewhere },
+    });
   }
 
   /** A send failed: whether it may have been applied decides between pending and unknown. */
@@ -254,7 +281,7 @@ export function createPusher({ db, clock, outbox, capabilities }: PushDeps) {
   /** One job: settle it if unknown, then send it if it still needs sending. */
   async function attempt(client: RemoteClient, job: Job, order: OrderRow): Promise<Attempt> {
     const capability = CAPABILITY[job.kind];
-    if (capability && capabilities.lacks(capability)) {
+    if (capability && facts.lacks(capability)) {
       skip(job, 'not_applicable', messages.remoteLacks[capability]);
       return { signal: 'ok' };
     }
@@ -291,6 +318,36 @@ export function createPusher({ db, clock, outbox, capabilities }: PushDeps) {
   }
 
   /**
+   * A sale's create, sent while the cashier waits (live.ts): claimed for the whole of it, so that
+   * no round takes it meanwhile, and a 409 looked up at once to tell a refusal (conflict) from an
+   * earlier attempt of ours the remote applied (done). Undefined when a round has it already.
+   */
+  async function sendCreateNow(client: RemoteClient, job: Job): Promise<Attempt | undefined> {
+    const order = orderOf(job);
+    if (!order || job.kind !== 'create' || !outbox.claim(job)) return undefined;
+    const claimed: Job = { ...job, state: 'in_flight', attempts: job.attempts + 1 };
+    const outcome = await client.createOrder(order.eventId, createBody(order), claimed.idempotencyKey);
+    if (outcome.kind === 'ok') {
+      outbox.complete(claimed, outcome.data.id);
+      return { signal: 'ok' };
+    }
+    if (outcome.kind !== 'http' || outcome.status !== 409) return { signal: sendFailed(claimed, outcome), failure: outcome };
+    const lastError = describeFailure(outcome);
+    const looked = await findCreated(client, order, claimed);
+    if (looked.ok && looked.remote) {
+      outbox.complete(claimed, looked.remote.id);
+      return { signal: 'ok' };
+    }
+    if (looked.ok) {
+      outbox.update(claimed.seq, { state: 'conflict', lastStatus: 409, lastError });
+      return { signal: 'conflict', failure: outcome };
+    }
+    // Not known yet: a round looks again.
+    outbox.update(claimed.seq, { state: 'unknown', lastStatus: 409, lastError, nextAttemptAt: clock() });
+    return { signal: 'ok', failure: outcome };
+  }
+
+  /**
    * Confirms the remote could not take: looked up again (least recently first, a few per pull),
    * and done once the remote shows the order paid (someone verified it there by hand).
    */
@@ -306,6 +363,6 @@ export function createPusher({ db, clock, outbox, capabilities }: PushDeps) {
     }
   }
 
-  return { run, recheckUnconfirmed };
+  return { run, sendCreateNow, recheckUnconfirmed };
 }
 export type Pusher = ReturnType<typeof createPusher>;

@@ -7,10 +7,11 @@
  */
 import ky, { TimeoutError, type KyInstance } from 'ky';
 import { z } from 'zod';
-import type { CheckInBody } from '../../shared/schemas/check-in.js';
+import { CheckInResult, GateParticipant, type CheckInBody, type TicketLookupQuery } from '../../shared/schemas/check-in.js';
 import type { CreateOrderBody } from '../../shared/schemas/order.js';
 import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
-import { RemoteEnvelope, RemoteErrorBody, RemoteOrder } from '../../shared/schemas/remote.js';
+import { RemoteEnvelope, RemoteErrorBody, RemoteOrder, RemoteSyncStatus } from '../../shared/schemas/remote.js';
+import { VerificationKey } from '../../shared/ticket-token.js';
 import type { Remote } from '../settings/remote.js';
 
 /** Why an attempt failed, in the terms the push needs. */
@@ -122,6 +123,13 @@ export function createRemoteClient(remote: Remote, options: RemoteClientOptions 
     confirm: (eventId: string, orderId: string, body: ConfirmPaymentBody, key: string) => post(Acknowledged, orders(eventId, orderId, 'payment', 'confirm'), body, key),
     reject: (eventId: string, orderId: string, body: ReasonBody, key: string) => post(Acknowledged, orders(eventId, orderId, 'payment', 'reject'), body, key),
     checkIn: (eventId: string, body: CheckInBody, key: string) => post(Acknowledged, path('events', eventId, 'check-ins'), body, key),
+    /** A gate's request made at a hub while the person waits (live.ts): its answer is read. */
+    checkInNow: (eventId: string, body: CheckInBody, key: string) => post(CheckInResult, path('events', eventId, 'check-ins'), body, key),
+    lookupTicket: (eventId: string, named: TicketLookupQuery) =>
+      get(GateParticipant, path('events', eventId, 'check-ins', 'lookup'), Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined))),
+    /** Extensions of this service as a hub: its own sync state, and registering this counter's ticket key. */
+    syncStatus: () => get(RemoteSyncStatus, 'sync/status'),
+    registerTicketKey: (key: VerificationKey) => call(VerificationKey, () => http.put(path('ticket-verification-keys', key.kid), { json: key })),
     /** Whether the URL and key work: one authenticated read. */
     check: () => call(Items, () => http.get('events', { searchParams: { ownerId: 'me', scope: 'managed', limit: 1 }, retry: 0 })),
   };

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { Timestamp, Ulid } from './common.js';
 import { Event } from './event.js';
 import { OrderListItem, Participant } from './order.js';
+import { SyncState } from './sync.js';
 import { TicketCategory } from './ticket.js';
 
 /** "75000", "75000.00", "75000.5" or 75000.5, as the decimal string the rest of the service reads. */
@@ -75,6 +76,12 @@ export const RemoteOrder = OrderListItem.pick({ id: true }).extend({
   participants: z.array(Participant.pick({}).extend({ status: z.string().optional() })).default([]),
 });
 export type RemoteOrder = z.infer<typeof RemoteOrder>;
+
+/** GET /sync/status of a remote that is this service (a hub): its own state, and whether it has a remote itself. */
+export const RemoteSyncStatus = z.object({
+  state: SyncState.catch('idle'),
+  remote: z.object({}).nullable().catch(null),
+});
 
 /** The envelope of any answer: `data`, and `meta` on lists (a remote without it has one page). */
 export const RemoteEnvelope = z.object({

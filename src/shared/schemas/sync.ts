@@ -10,11 +10,12 @@ export const ChangeKind = z.enum(CHANGE_KINDS);
 
 /**
  * Why a job was settled without being applied on the remote: the sale was cancelled before any of
- * it was sent; an operator dismissed it (settled by hand on the remote) or cancelled the order
- * here; its order's create never reached the remote; or the remote lacks the route (check-in,
- * payment confirm or reject) and the change stays a fact of this counter.
+ * it was sent; the remote refused the sale as it was made (cancelled here before payment); an
+ * operator dismissed it (settled by hand on the remote) or cancelled the order here; its order's
+ * create never reached the remote; or the remote lacks the route (check-in, payment confirm or
+ * reject) and the change stays a fact of this counter.
  */
-export const SKIP_REASONS = ['never_sent', 'dismissed', 'cancelled_locally', 'create_not_sent', 'not_applicable'] as const;
+export const SKIP_REASONS = ['never_sent', 'refused_at_sale', 'dismissed', 'cancelled_locally', 'create_not_sent', 'not_applicable'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type ChangeKind = z.infer<typeof ChangeKind>;
 export type SyncState = z.infer<typeof SyncState>;
@@ -58,9 +59,13 @@ export const MissingCapability = z.object({
 });
 export type MissingCapability = z.infer<typeof MissingCapability>;
 
+/** A hub's own standing with its remote (the central service), as the hub last said. */
+export const Upstream = z.object({ state: SyncState, at: Timestamp });
+export type Upstream = z.infer<typeof Upstream>;
+
 /** Something the operator should know or do by hand, counted: one line, never one per sale. */
 export const SyncNotice = z.object({
-  kind: z.enum(['unconfirmed_on_remote', 'unrejected_on_remote', 'stalled']),
+  kind: z.enum(['unconfirmed_on_remote', 'unrejected_on_remote', 'stalled', 'double_admission']),
   count: z.number().int(),
   message: z.string(),
 });
@@ -89,6 +94,8 @@ export const SyncStatus = z.object({
   allotments: z.array(Allotment),
   /** What the remote lacks beyond the interface, as learned from its answers. */
   remoteLacks: z.array(MissingCapability),
+  /** When the remote is a venue hub: whether it reaches the central service itself (null otherwise). */
+  upstream: Upstream.nullable(),
   notices: z.array(SyncNotice),
   /** Events and categories the last pull skipped, or read with a value it did not know. */
   pullReport: z.array(PullReportEntry),

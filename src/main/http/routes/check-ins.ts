@@ -16,7 +16,7 @@ const ACCESS = 'Permission event:checkin (gate staff: nothing else) or event:upd
 /** Check-in at the gate (domain/check-ins.ts): look a ticket up, check its participant in once. */
 export const checkInRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.addHook('onRequest', authenticate(services));
-  const { checkIns } = services;
+  const { gate } = services;
   const common = { tags: ['check-in'], security: SECURITY, params: EventParams };
 
   app.get(
@@ -33,7 +33,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         },
       },
     },
-    async (request) => ok(request, messages.ticketLookedUp, await checkIns.lookup(actorOf(request), request.params.idOrSlug, request.query)),
+    async (request) => ok(request, messages.ticketLookedUp, await gate.lookup(actorOf(request), request.params.idOrSlug, request.query)),
   );
 
   app.post(
@@ -42,7 +42,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       preHandler: idempotent(services),
       schema: {
         summary: 'Extension: check a participant in at the gate',
-        description: `Checks the ticket's participant in, once: its status becomes checked_in. gate (the gate or device) and checkedInAt (default now, at most a minute ahead; replication keeps the time of the original scan) are optional. A second check-in of the same ticket is 409 ALREADY_CHECKED_IN, saying when and where it was checked in. Works offline; for an order of an event pulled from a remote, the check-in is replicated there by order id. Send Idempotency-Key to make retries safe. ${NAMING} ${ACCESS}`,
+        description: `Checks the ticket's participant in, once: its status becomes checked_in. gate (the gate or device) and checkedInAt (default now, at most a minute ahead; replication keeps the time of the original scan) are optional. A second check-in of the same ticket is 409 ALREADY_CHECKED_IN, saying when and where it was checked in. For an event pulled from a remote that has check-in (a venue hub), the ticket is checked in there first while it can be reached: a ticket admitted anywhere in the venue is 409, one another counter sold is found by its number or QR code, and 503 REMOTE_UNAVAILABLE asks to scan again when the hub's answer was lost for a ticket only it knows. Works offline; the check-in is then replicated there by order id. Send Idempotency-Key to make retries safe. ${NAMING} ${ACCESS}`,
         ...common,
         body: CheckInBody,
         response: {
@@ -53,6 +53,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
             'TICKET_NOT_FOUND',
             'ALREADY_CHECKED_IN',
             'IDEMPOTENCY_KEY_REUSED',
+            'REMOTE_UNAVAILABLE',
             ...BODY_ERRORS,
             ...AUTH_ERRORS,
           ),
@@ -60,7 +61,7 @@ export const checkInRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      const result = await checkIns.checkIn(actorOf(request), request.params.idOrSlug, request.body);
+      const result = await gate.checkIn(actorOf(request), request.params.idOrSlug, request.body);
       return reply.code(201).send(ok(request, messages.checkedIn, result));
     },
   );

@@ -38,6 +38,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
             'FORBIDDEN',
             'EVENT_NOT_FOUND',
             'IDENTITY_NUMBER_REGISTERED',
+            'SOLD_OUT',
+            'SALE_CLOSED',
+            'REMOTE_REFUSED',
             'PAYLOAD_TOO_LARGE',
             'UNSUPPORTED_MEDIA_TYPE',
             'IDEMPOTENCY_KEY_REUSED',
@@ -47,7 +50,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request, reply) => {
-      const order = await services.orders.create(actorOf(request), request.params.idOrSlug, request.body);
+      const order = await services.selling.sell(actorOf(request), request.params.idOrSlug, request.body);
       return reply.code(201).send(ok(request, messages.orderCreated, order));
     },
   );

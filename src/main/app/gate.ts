@@ -1,0 +1,75 @@
+/**
+ * Checking tickets in at a gate of the venue. For an event of the remote, the ticket is checked in
+ * at the remote first when it can be reached (sync/live.ts): a venue hub then holds the one
+ * redemption record, every gate refuses a second entry, and any gate finds a ticket by its number
+ * or QR code whichever counter sold it. A ticket this counter sold is also recorded here (its
+ * replication already done). When the remote does not know the ticket or cannot be reached, the
+ * check-in is this counter's own and replicates later; should the remote have admitted the ticket
+ * meanwhile, the double admission is reported then (sync/push.ts).
+ */
+import { messages } from '../../shared/messages.js';
+import type { CheckInBody, CheckInResult, GateParticipant, TicketLookupQuery } from '../../shared/schemas/check-in.js';
+import { TICKET_IDENTIFIERS } from '../../shared/schemas/check-in.js';
+import type { Actor } from '../domain/access.js';
+import type { CheckInService } from '../domain/check-ins.js';
+import { AppError } from '../domain/errors.js';
+import type { Clock } from '../domain/clock.js';
+import type { EventService } from '../domain/events.js';
+import { toIso } from '../domain/time.js';
+import type { AtRemote } from '../sync/live.js';
+
+export interface GateDeps {
+  clock: Clock;
+  events: EventService;
+  checkIns: CheckInService;
+  checkInAtRemote(eventId: string, body: CheckInBody, idempotencyKey: string): Promise<AtRemote<CheckInResult>>;
+  lookupAtRemote(eventId: string, named: TicketLookupQuery): Promise<AtRemote<GateParticipant>>;
+  newIdempotencyKey(): string;
+}
+
+/** Whether the local attempt failed only because this counter does not have the ticket (sold elsewhere in the venue). */
+const notHere = (error: unknown) =>
+  error instanceof AppError && (error.code === 'TICKET_NOT_FOUND' || (error.code === 'VALIDATION_FAILED' && error.details?.some((d) => d.field === 'token')));
+
+export function createGate({ clock, events, checkIns, checkInAtRemote, lookupAtRemote, newIdempotencyKey }: GateDeps) {
+  const fieldOf = (named: TicketLookupQuery) => TICKET_IDENTIFIERS.find((field) => named[field] !== undefined) ?? 'ticketNumber';
+
+  async function checkIn(actor: Actor, idOrSlug: string, request: CheckInBody): Promise<CheckInResult> {
+    const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    if (event.origin !== 'remote') return checkIns.checkIn(actor, idOrSlug, request);
+    // One scan, one time: the same at the hub and here.
+    const body = { ...request, checkedInAt: request.checkedInAt ?? toIso(clock(), event.timezone) };
+    const there = await checkInAtRemote(event.id, body, newIdempotencyKey());
+    if (there.kind === 'refused') {
+      const message = there.failure.message || messages.ticketAlreadyInElsewhere;
+      throw new AppError('ALREADY_CHECKED_IN', message, [{ field: fieldOf(body), message }]);
+    }
+    if (there.kind === 'here') return checkIns.checkIn(actor, idOrSlug, body);
+    try {
+      return await checkIns.checkIn(actor, idOrSlug, body, there.kind === 'maybe' ? 'maybe' : 'applied');
+    } catch (error) {
+      // Sold at another counter of the venue: the hub's record is the only one.
+      if (notHere(error) && there.kind === 'done') return there.value;
+      if (notHere(error)) throw new AppError('REMOTE_UNAVAILABLE', messages.hubDidNotAnswerScan);
+      throw error;
+    }
+  }
+
+  /** A ticket this counter sold is shown in its own terms (its ids), with the hub's check-in when only the hub has one. */
+  async function lookup(actor: Actor, idOrSlug: string, named: TicketLookupQuery): Promise<GateParticipant> {
+    const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    if (event.origin !== 'remote') return checkIns.lookup(actor, idOrSlug, named);
+    const there = await lookupAtRemote(event.id, named);
+    const atHub = there.kind === 'done' ? there.value : undefined;
+    try {
+      const local = await checkIns.lookup(actor, idOrSlug, named);
+      return atHub?.checkIn && !local.checkIn ? { ...local, status: atHub.status, checkIn: atHub.checkIn } : local;
+    } catch (error) {
+      if (atHub && notHere(error)) return atHub;
+      throw error;
+    }
+  }
+
+  return { checkIn, lookup };
+}
+export type Gate = ReturnType<typeof createGate>;
