@@ -6,18 +6,24 @@
 import { useState } from 'react';
 import { CONFLICT_RESOLUTION_LABEL } from '../../../../shared/labels.js';
 import { CANCELLABLE_STATUSES } from '../../../../shared/schemas/order.js';
-import type { Conflict, ConflictResolution, SyncState, SyncStatus } from '../../../../shared/schemas/sync.js';
+import type { Conflict, ConflictResolution, SyncStatus } from '../../../../shared/schemas/sync.js';
 import { useConflicts, useResolveConflict, useRunSync, useTickets } from '../../api/hooks';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field, Notice } from '../../components/Field';
 import { dateTime } from '../../format';
 import { ConnectionPill } from '../../components/ConnectionPill';
+import { connectionOf, type Connection } from '../../sync-summary';
 import { RemoteReport } from './RemoteReport';
 
-const STATE_NOTE: Record<SyncState, string> = {
-  idle: 'Siaga: perubahan dikirim begitu terjadi.',
-  syncing: 'Sedang menyinkronkan…',
-  offline: 'Layanan pusat tidak terjangkau. Penjualan tetap berjalan dan dikirim saat koneksi pulih.',
+/** What each standing means for a sale, in a sentence. */
+const CONNECTION_NOTE: Record<Connection, string> = {
+  local: '',
+  online: 'Siaga: kursi setiap penjualan dipesan di layanan pusat sebelum dibayar; perubahan dikirim begitu terjadi.',
+  hub: 'Siaga: kursi setiap penjualan dipesan di hub sebelum dibayar, jadi semua loket berbagi satu kuota.',
+  hub_only:
+    'Hub terjangkau, tetapi hub tidak terhubung ke layanan pusat: hub menjual dari jatah offline-nya untuk semua loket; penjualan yang melebihinya ditolak sebelum dibayar.',
+  hub_unreachable: 'Hub tidak terjangkau. Loket ini menjual dari jatah offline-nya sendiri; semua dikirim saat hub terjangkau lagi.',
+  offline: 'Layanan pusat tidak terjangkau. Penjualan tetap berjalan dari jatah offline dan dikirim saat koneksi pulih.',
   auth_required: 'Layanan pusat menolak kunci API. Masukkan kunci baru di Pengaturan; tidak ada yang hilang.',
 };
 
@@ -48,7 +54,7 @@ export function SyncScreen({ status, eventId }: { status: SyncStatus | undefined
         ) : (
           <>
             <p>
-              <ConnectionPill status={status} /> {STATE_NOTE[status.state]}
+              <ConnectionPill status={status} /> {status.state === 'syncing' ? 'Sedang menyinkronkan…' : CONNECTION_NOTE[connectionOf(status)]}
             </p>
             <dl className="facts wide-facts">
               <dt>Layanan pusat</dt>
