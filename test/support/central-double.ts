@@ -151,6 +151,8 @@ export interface CentralDouble {
 
 export interface DoubleOptions {
   seed: DoubleSeed;
+  /** The counter's key, when it must be known beforehand (another process starts the double); else made up. */
+  counterKey?: string;
   /** The double's notion of now, before its 45 s lag (a test clock, say); default Date.now. */
   now?: () => number;
   prefix?: string;
@@ -209,7 +211,8 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
     keys.set(key, userId);
     return key;
   };
-  let counterKey = newKey(seed.organizer.id);
+  let counterKey = options.counterKey ?? newKey(seed.organizer.id);
+  keys.set(counterKey, seed.organizer.id);
   const testsKey = newKey(seed.organizer.id);
   const createdAt = clock();
   const events = seed.events.map((event) => ({ ...event, ownerId: seed.organizer.id, createdAt }));

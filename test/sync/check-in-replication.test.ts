@@ -1,9 +1,10 @@
 /**
- * Check-ins replicated like orders: a counter (`serve` on its own data dir) checks tickets in
- * whatever the network does, and its outbox replays each check-in on the remote (central, `serve`
- * with the demo) by the remote's order id, keeping the time and gate of the scan. A remote that
- * checked the ticket in itself settles the job; a remote without check-in skips it without a
- * conflict and without holding anything else up; a lost answer is looked up before any resend.
+ * Check-ins and a remote that has them (this service: `serve` with the demo): a counter checks a
+ * ticket in at the remote first while it can reach it, so that a ticket admitted there is refused
+ * here; while it cannot, it checks tickets in on its own and its outbox replays each check-in by
+ * the remote's order id, keeping the time and gate of the scan. A ticket the remote admitted
+ * meanwhile is reported as a double admission; a remote without check-in is learned once and no
+ * job is sent; a lost answer is looked up before anything is resent.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaultProxy } from '../support/fault-proxy.js';
@@ -59,20 +60,38 @@ describe('check-ins replicated to a remote', () => {
     expect(there.checkIn).toMatchObject({ checkedInAt: local.checkIn.checkedInAt, gate: 'Gerbang Utara' });
     const detail = data(await central.call(`/events/${DEMO.eventId}/admin/orders/${remoteId}`));
     expect(detail.participants.map((p: { status: string }) => p.status)).toEqual(['checked_in']);
-    // The remote issued its own ticket number for the order (README, "Check-in at the gate").
-    expect(detail.participants[0].ticketNumber).not.toBe(participant.ticketNumber);
+    // This service as the remote kept the ticket number the counter printed: one ticket, one number, at every gate.
+    expect(detail.participants[0].ticketNumber).toBe(participant.ticketNumber);
   });
 
-  it('a ticket the remote checked in already: the job is done (409 ALREADY_CHECKED_IN noted), no conflict, the first check-in stands there', async () => {
+  it('a ticket the remote checked in already is refused at the counter, saying when and where', async () => {
     const { order, remoteId } = await paidOnRemote();
     data(await postCheckIn(central, { orderId: remoteId, gate: 'Gerbang Pusat' }), 201);
-    data(await postCheckIn(counter, { orderId: order.id, gate: 'Gerbang Loket' }), 201);
-    await settled(counter);
-    const job = checkInJob(order.id)!;
-    expect(job).toMatchObject({ state: 'done', last_status: 409 });
-    expect(job.last_error).toMatch(/ALREADY_CHECKED_IN/);
-    expect((await syncStatus(counter)).conflicts).toBe(0);
+    const second = await postCheckIn(counter, { ticketNumber: order.participants[0].ticketNumber, gate: 'Gerbang Loket' });
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('ALREADY_CHECKED_IN');
+    expect(second.body.message).toMatch(/^Tiket sudah dipakai masuk pada .* di Gerbang Pusat$/);
+    expect(checkInJob(order.id)).toBeUndefined();
     expect((await gateView(central, remoteId)).checkIn.gate).toBe('Gerbang Pusat');
+  });
+
+  it('a ticket admitted here while the remote was out of reach, and there meanwhile: a double admission, reported, not a conflict', async () => {
+    const { order, remoteId } = await paidOnRemote();
+    await proxy.setFault({ kind: 'down' });
+    await goneOffline(counter);
+    const here = data(await postCheckIn(counter, { ticketNumber: order.participants[0].ticketNumber, gate: 'Gerbang Loket' }), 201);
+    data(await postCheckIn(central, { orderId: remoteId, gate: 'Gerbang Pusat' }), 201);
+    await proxy.setFault({ kind: 'pass' });
+    const status = await settled(counter);
+    expect(status.conflicts).toBe(0);
+    expect(checkInJob(order.id)).toMatchObject({ state: 'done', last_status: 409 });
+    expect(status.notices.find((n) => n.kind === 'double_admission')?.count).toBe(1);
+    const [report] = data(await counter.call('/audit-log?action=ticket.double_admission', { as: 'organizer' }));
+    expect(report).toMatchObject({
+      subjectId: order.id,
+      details: { ticketNumber: order.participants[0].ticketNumber, gate: 'Gerbang Loket', checkedInAt: here.checkIn.checkedInAt },
+    });
+    expect(report.details.elsewhere).toMatch(/Gerbang Pusat/);
   });
 
   it('a lost answer is settled by looking the order up: the check-in is sent once, even to a remote that ignores Idempotency-Key', async () => {
@@ -101,8 +120,9 @@ describe('check-ins replicated to a remote', () => {
       // Changes after it still go: a sale and its payment.
       const later = await act(counter, await sell(counter), 'cash');
       await settled(counter);
+      // Learned from the scan itself, tried at the remote first: the job is not sent at all.
       const job = checkInJob(order.id)!;
-      expect(job).toMatchObject({ state: 'skipped', last_status: status });
+      expect(job).toMatchObject({ state: 'skipped', skip_reason: 'not_applicable' });
       expect(job.last_error).toMatch(/^Layanan pusat tidak punya check-in/);
       expect((await syncStatus(counter)).remoteLacks.map((l) => l.capability)).toEqual(['checkin']);
       expect(outboxRows(counter.dataDir, later.id).map((j) => j.state)).toEqual(['done', 'done']);

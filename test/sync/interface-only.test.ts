@@ -18,9 +18,12 @@ import {
   conflictsOf,
   data,
   expectExactlyOnce,
+  goneOffline,
+  listOrders,
   outboxRows,
   person,
   postCheckIn,
+  postOrder,
   sell,
   settled,
   syncRun,
@@ -43,10 +46,10 @@ describe('a central service that speaks only the interface', () => {
     const status = await settled(counter);
     expect(status.conflicts).toBe(0);
     const checkIns = sold.map((order) => outboxRows(counter.dataDir, order.id).find((job) => job.kind === 'checkin'));
-    // Learned once, from the remote's 404: the second check-in was not even sent.
-    expect(checkIns.map((job) => [job?.state, job?.skip_reason, job?.last_status])).toEqual([
-      ['skipped', 'not_applicable', 404],
-      ['skipped', 'not_applicable', null],
+    // Learned once, from the remote's 404 to the first scan (tried there first): no job is sent.
+    expect(checkIns.map((job) => [job?.state, job?.skip_reason])).toEqual([
+      ['skipped', 'not_applicable'],
+      ['skipped', 'not_applicable'],
     ]);
     expect(double().seen.filter((s) => s.path.endsWith('/check-ins'))).toHaveLength(1);
     expect(status.remoteLacks.map((l) => l.capability)).toEqual(['checkin']);
@@ -70,11 +73,32 @@ describe('a central service that speaks only the interface', () => {
     expect([twins.get(transfer.id)?.status, twins.get(qris.id)?.status]).toEqual(['verification_pending', 'verification_pending']);
   });
 
-  it('settles a paid sale the remote refused (409) once it is dismissed: nothing stays pending, later sales go on', async () => {
+  it('refuses a sale the remote refuses before it is paid: the cashier is told why, nothing is left to send', async () => {
     const taken = person();
     double().preRegister(DEMO.eventId, taken.identityNumber);
+    const reply = await postOrder(counter, { registration: taken });
+    expect(reply.status).toBe(409);
+    expect(reply.body.error.code).toBe('REMOTE_REFUSED');
+    expect(reply.body.message).toBe('Ditolak layanan pusat/hub: Nomor identitas sudah terdaftar untuk acara ini');
+    const [order] = (await listOrders(counter)).filter((o) => o.customerEmail === taken.email);
+    expect([order?.status, order?.paymentStatus]).toEqual(['cancelled', 'unpaid']);
+    expect(outboxRows(counter.dataDir, order!.id).map((j) => [j.kind, j.state, j.skip_reason])).toEqual([
+      ['create', 'skipped', 'refused_at_sale'],
+      ['cancel', 'skipped', 'refused_at_sale'],
+    ]);
+    absent.push(order!.id);
+    expect(await settled(counter)).toMatchObject({ pending: 0, conflicts: 0 });
+  });
+
+  it('settles a paid sale the remote refused (409) once it is dismissed: nothing stays pending, later sales go on', async () => {
+    // Sold and paid while the remote was out of reach; refused when it came back.
+    const taken = person();
+    double().preRegister(DEMO.eventId, taken.identityNumber);
+    await proxy.setFault({ kind: 'down' });
+    await goneOffline(counter);
     const refused = await sell(counter, { who: taken });
     await act(counter, refused, 'cash');
+    await proxy.setFault({ kind: 'pass' });
     const [conflict] = await waitFor('the conflict', async () => {
       const listed = await conflictsOf(counter);
       return listed.length === 1 && listed;
@@ -156,11 +180,15 @@ describe('a central service that speaks only the interface', () => {
     };
     // Sold on the remote by someone else.
     await paidOnRemote();
-    // A customer who bought online buys again at the counter: refused there, dismissed here (the
-    // operator settles it by hand; the remote counts her online ticket).
+
+    // A customer who bought online buys again at the counter while it is offline: refused when the
+    // remote is back, dismissed here (the operator settles it by hand; the remote counts her ticket).
     const online = person();
     await paidOnRemote(online);
+    await proxy.setFault({ kind: 'down' });
+    await goneOffline(counter);
     const refused = await act(counter, await sell(counter, { who: { identityNumber: online.identityNumber } }), 'cash');
+    await proxy.setFault({ kind: 'pass' });
     const [conflict] = await waitFor('the conflict', async () => {
       const listed = await conflictsOf(counter);
       return listed.length === 1 && listed;

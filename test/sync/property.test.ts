@@ -211,7 +211,14 @@ class World {
     this.services = createServices({
       dataDir: this.dir.path,
       clock: this.clock,
-      sync: { timeoutMs: TIMEOUT_MS, intervalMs: 60 * MINUTE, pullEveryMs: 24 * 60 * MINUTE, concurrency: this.concurrency },
+      sync: {
+        timeoutMs: TIMEOUT_MS,
+        intervalMs: 60 * MINUTE,
+        pullEveryMs: 24 * 60 * MINUTE,
+        concurrency: this.concurrency,
+        // What the engine logs (a round cut short by a crash, say) goes into the run's trace.
+        log: { error: (_details, message) => void this.trace.push(`log: ${message}`) },
+      },
     });
   }
 
@@ -276,7 +283,7 @@ class World {
           identityNumber: String(3171000000000000 + n),
         };
         await this.local(`create #${this.orders.length} ${registration.email} cat${op.category}`, async () => {
-          const created = await this.services.orders.create(this.actor, EVENT_ID, {
+          const created = await this.services.selling.sell(this.actor, EVENT_ID, {
             eventId: EVENT_ID,
             ticketCategoryId: CATEGORIES[op.category],
             registration,

@@ -157,11 +157,12 @@ describe.each(CENTRAL_KINDS)('replication to a remote (%s) through a faulty netw
     const unpaid = await sell(counter);
     await waitFor('502 twice', () => faulted(from502, 'status').length >= 2);
 
-    const status = await waitFor('offline after 5xx', async () => {
+    // The remote still answers reads: the 5xx are retries of those changes, not an outage.
+    const status = await waitFor('the 5xx noted', async () => {
       const s = await syncStatus(counter);
-      return s.state === 'offline' && s;
+      return s.lastError?.includes('menjawab 502') && s;
     });
-    expect(status.lastError).toMatch(/menjawab 50[23]: /);
+    expect(status.state).not.toBe('offline');
     expect(status.pending).toBeGreaterThanOrEqual(3);
     expect(await onRemote(paid)).toEqual([]);
     expect(await onRemote(unpaid)).toEqual([]);
