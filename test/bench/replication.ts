@@ -52,7 +52,7 @@ const TZ = 'Asia/Jakarta';
 const PASSWORD = 'bench replication password';
 const OWNER_EMAIL = 'pemilik@loket.bench';
 /** More than the category's total (Rp 153.750 with the customer's fee). */
-const TENDERED = '200000';
+export const TENDERED = '200000';
 
 export interface DirectFigures {
   orders: number;
@@ -129,7 +129,7 @@ function prepareRemote(dataDir: string): string {
 }
 
 /** The n-th customer of the run: identity number and e-mail of their own. */
-function registration(n: number) {
+export function registration(n: number) {
   return {
     name: `Pembeli Replikasi ${n}`,
     email: `replikasi${n}@pembeli.bench`,
@@ -144,7 +144,14 @@ function registration(n: number) {
  * `count` sales straight to the remote, `concurrency` in flight (each worker one after the other):
  * POST order, and with `checkout` then POST checkout of that order. Every answer must be a 2xx.
  */
-async function directLoad(client: RemoteClient, firstN: number, count: number, concurrency: number, checkout: boolean): Promise<DirectFigures> {
+export async function directLoad(
+  client: RemoteClient,
+  firstN: number,
+  count: number,
+  concurrency: number,
+  checkout: boolean,
+  where: { event: string; category: string } = IDS,
+): Promise<DirectFigures> {
   const times: number[] = [];
   let next = 0;
   const timed = async <T>(send: () => Promise<Outcome<T>>): Promise<T> => {
@@ -157,9 +164,9 @@ async function directLoad(client: RemoteClient, firstN: number, count: number, c
   async function worker(): Promise<void> {
     for (let i = next++; i < count; i = next++) {
       const n = firstN + i;
-      const body = { eventId: IDS.event, ticketCategoryId: IDS.category, registration: registration(n) };
-      const created = await timed(() => client.createOrder(IDS.event, body, `bench-direct-${n}`));
-      if (checkout) await timed(() => client.checkout(IDS.event, created.id, { method: 'cash', amountTendered: TENDERED }, `bench-direct-${n}-checkout`));
+      const body = { eventId: where.event, ticketCategoryId: where.category, registration: registration(n) };
+      const created = await timed(() => client.createOrder(where.event, body, `bench-direct-${n}`));
+      if (checkout) await timed(() => client.checkout(where.event, created.id, { method: 'cash', amountTendered: TENDERED }, `bench-direct-${n}-checkout`));
     }
   }
   const started = performance.now();

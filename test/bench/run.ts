@@ -12,7 +12,10 @@
  *    and 4 connections with autocannon.
  * 5. Replication (replication.ts): 300 offline sales pushed to a remote 20 ms away, next to the
  *    remote's direct POST rate over the same proxy. No target: printed to be watched.
- * 6. The venue's devices at once (lan-load.ts): 50 peripherals (kiosks selling, gate scanners
+ * 6. The drain (drain.ts): a venue hub's backlog of 300 sales pushed to the central service (its
+ *    double, the interface only) once it is back, 20 ms away, next to the central's direct rate
+ *    for a whole sale over the same proxy. No target: printed to be watched.
+ * 7. The venue's devices at once (lan-load.ts): 50 peripherals (kiosks selling, gate scanners
  *    checking in, displays reading) against a LAN-mode counter for 60 s, the operator's screen
  *    reading the ticket categories meanwhile. Target: its p99 < 50 ms; no answer but 2xx, 409 and
  *    429, and nothing answered 201 lost (else the run fails).
@@ -32,6 +35,7 @@ import { runLanLoad, type LanLoadFigures } from './lan-load.js';
 import { measureSequential, type LatencyFigures } from './latency.js';
 import { orderBody, runLoad, type LoadFigures } from './load.js';
 import { describeMachine, waitForQuiet } from './machine.js';
+import { drainRows, measureDrain } from './drain.js';
 import { measureReplication, replicationRows } from './replication.js';
 import { prepareDataDir } from './setup.js';
 import { startServer, type ServerProcess } from './server-process.js';
@@ -228,6 +232,7 @@ async function main(): Promise<void> {
     );
 
     const replication = await measureReplication(ROOT, workDir, env, log);
+    const drain = await measureDrain(ROOT, workDir, env, log);
 
     log(`LAN: ${LAN.devices} devices for ${LAN.seconds} s`);
     const lan = await runLanLoad(LAN);
@@ -244,6 +249,7 @@ async function main(): Promise<void> {
       [`POST checkout (cash), ${CONNECTIONS} connections, ${DURATION_S} s`, `${checkout.figures.perSecond.toFixed(0)} req/s`, ms(checkout.figures.p50), ms(checkout.figures.p99), '', ''],
       ...invoices.flatMap((invoice) => invoiceRows(invoice)),
       ...replicationRows(replication),
+      ...drainRows(drain),
       ...lanRows(lan),
       ...lists.map(({ label, term, expected, targeted, figures }) => [
         `GET orders: ${label}${term ? ` "${term}"` : ''} (${expected} match${figures.samples < LIST_REQUESTS ? `, n=${figures.samples}` : ''})`,
