@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -23,6 +24,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['fastify', 'fastify-*', '@fastify/*', 'electron', '**/http/**', '**/electron/**'] }],
     },
+  },
+  {
+    // Hooks are called in the same order every render, and effects name everything they read.
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // The renderer is a web page: no main-process code, no Node.

@@ -35,26 +35,30 @@ function onKey(event: KeyboardEvent): void {
   }
 }
 
+/** Puts a scope on the stack; returns what takes it off again. */
+function enter(handlers: MutableRefObject<Handlers>, modal: boolean): () => void {
+  const scope: Scope = { handlers, modal };
+  if (scopes.length === 0) window.addEventListener('keydown', onKey);
+  scopes.push(scope);
+  return () => {
+    scopes.splice(scopes.indexOf(scope), 1);
+    if (scopes.length === 0) window.removeEventListener('keydown', onKey);
+  };
+}
+
 /**
  * A modal scope registers in a layout effect, the others in a passive one: React runs a child's
  * effects before its parent's, so a dialog shown together with its contents would otherwise stack
  * its modal scope above their shortcuts, and keep them from them. Layout effects all run before
- * passive ones. (`modal` is fixed for a caller, so the same hook runs on every render.)
+ * passive ones. Both hooks run on every render; only the one for this kind of scope registers.
  */
 export function useShortcuts(handlers: Handlers, { enabled = true, modal = false } = {}): void {
   const current = useRef(handlers);
-  current.current = handlers;
-  const useScopeEffect = modal ? useLayoutEffect : useEffect;
-  useScopeEffect(() => {
-    if (!enabled) return undefined;
-    const scope: Scope = { handlers: current, modal };
-    if (scopes.length === 0) window.addEventListener('keydown', onKey);
-    scopes.push(scope);
-    return () => {
-      scopes.splice(scopes.indexOf(scope), 1);
-      if (scopes.length === 0) window.removeEventListener('keydown', onKey);
-    };
-  }, [enabled, modal]);
+  useLayoutEffect(() => {
+    current.current = handlers;
+  });
+  useLayoutEffect(() => (enabled && modal ? enter(current, true) : undefined), [enabled, modal]);
+  useEffect(() => (enabled && !modal ? enter(current, false) : undefined), [enabled, modal]);
 }
 
 export function Kbd({ keys }: { keys: string }) {

@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { checkIdentityNumber } from '../../../../shared/identity-number.js';
 import type { Event } from '../../../../shared/schemas/event.js';
@@ -82,8 +82,9 @@ export function SaleForm({
     form.setFocus('identityNumber');
   };
   useShortcuts({ Escape: clear });
-  // A new customer starts at the NIK; a first sale, at the category.
-  useEffect(() => form.setFocus(categoryId ? 'identityNumber' : 'ticketCategoryId'), [form]);
+  // A new customer starts at the NIK; a first sale, at the category. Decided once, when the form opens.
+  const firstField = useRef<'identityNumber' | 'ticketCategoryId'>(categoryId ? 'identityNumber' : 'ticketCategoryId');
+  useEffect(() => form.setFocus(firstField.current), [form]);
 
   const offline = status?.state === 'offline';
   const offlineLeft = offline ? new Map(status.allotments.map((a) => [a.ticketCategoryId, a.left])) : undefined;
