@@ -18,6 +18,7 @@ import {
 import { serve, syncTuning } from './cli/serve.js';
 import { USAGE, UsageError } from './cli/usage.js';
 import { AppError } from './domain/errors.js';
+import { ListenHost } from '../shared/schemas/settings.js';
 
 const OPTIONS = {
   'data-dir': { type: 'string' },
@@ -59,6 +60,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'serve') {
     const port = values.port === undefined ? undefined : Number(values.port);
     if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError('--port must be 0-65535');
+    if (values.host !== undefined && !ListenHost.safeParse(values.host).success) throw new UsageError('--host must be an IP address or a host name');
     return serve({ dataDir, host: values.host, port, demo: values.demo ?? false });
   }
   // Restore replaces the database file: nothing may have it open, this command included.
@@ -69,7 +71,7 @@ async function main(argv: string[]): Promise<void> {
   const services = createServices({ dataDir, sync: syncTuning() });
   try {
     if (command === 'import') importCommand(services, values);
-    else if (command === 'user') userCommand(services, action, values);
+    else if (command === 'user') await userCommand(services, action, values);
     else if (command === 'apikey') apikeyCommand(services, action, values);
     else if (command === 'settings') settingsCommand(services, action, values);
     else if (command === 'remote') await remoteCommand(services, action, values);

@@ -29,6 +29,7 @@ import { createUserService } from './domain/users.js';
 import { createGate } from './app/gate.js';
 import { createSelling } from './app/selling.js';
 import { createBackups } from './backup/backups.js';
+import { refuseLostDatabase } from './backup/lost-database.js';
 import { createInvoiceService } from './invoice/service.js';
 import { createAllotment } from './sync/allotment.js';
 import { createConflicts } from './sync/conflicts.js';
@@ -51,6 +52,7 @@ export interface ServiceOptions {
 
 function createCoreServices(options: ServiceOptions) {
   const clock = options.clock ?? systemClock;
+  refuseLostDatabase(options.dataDir);
   const database = openDatabase(options.dataDir);
   const { db } = database;
   let publicBaseUrl = options.publicBaseUrl ?? 'http://127.0.0.1:8787';

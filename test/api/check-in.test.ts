@@ -162,6 +162,20 @@ describe('checking in', () => {
     expect(expectOk(await g.lookup({ orderId: future.id })).checkIn).toBeNull();
   });
 
+  it("refuses a checkedInAt before the ticket could be sold (its category's sale start)", async () => {
+    const g = gateWorld(harness());
+    const saleStart = Date.parse(g.w.event.tickets[0]!.saleStartAt);
+    const order = await g.paid();
+    for (const checkedInAt of ['2019-01-01T10:00:00+07:00', toIso(saleStart - 60_000, 'Asia/Jakarta')]) {
+      const refused = await g.checkIn({ orderId: order.id, checkedInAt });
+      expect(expectError(refused, 400, 'VALIDATION_FAILED').details).toEqual([{ field: 'checkedInAt', message: messages.checkedInAtBeforeSale }]);
+    }
+    expect(expectOk(await g.lookup({ orderId: order.id })).checkIn).toBeNull();
+    // At the sale start itself it is taken: no ticket could be scanned earlier, any later one may
+    // have been, at a counter whose sale and scan reach this service later.
+    expectOk(await g.checkIn({ orderId: order.id, checkedInAt: toIso(saleStart, 'Asia/Jakarta') }), 201);
+  });
+
   it.each([
     ['no identifier', { gate: 'Gerbang Utara' }, 'body'],
     ['two identifiers', { ticketNumber: 'ABCD-EFGH', orderId: UNKNOWN }, 'orderId'],
@@ -470,7 +484,7 @@ describe('OpenAPI', () => {
 
   it.each([
     ['get', '/events/{idOrSlug}/check-ins/lookup', [200, 400, 401, 403, 404, 429, 500]],
-    ['post', '/events/{idOrSlug}/check-ins', [201, 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503]],
+    ['post', '/events/{idOrSlug}/check-ins', [201, 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503, 507]],
   ] as const)('%s %s is an extension, tagged check-in, secured, with every status', async (method, path, statuses) => {
     const document = (await harness().request({ url: '/openapi.json' })).body;
     const operation = document.paths[path][method];

@@ -19,13 +19,14 @@ const AUTHENTICATED = [{ apiKey: [] }, { bearer: [] }];
 const EXTENSIONS: [string, string, boolean, number[]][] = [
   ['get', '/auth/me', true, [200, 401, 429, 500]],
   ['get', '/api-keys', true, [200, 401, 429, 500]],
-  ['post', '/api-keys', true, [201, 400, 401, 409, 413, 415, 422, 429, 500]],
-  ['delete', '/api-keys/{keyId}', true, [200, 400, 401, 404, 413, 415, 429, 500]],
+  ['post', '/api-keys', true, [201, 400, 401, 403, 409, 413, 415, 422, 429, 500, 507]],
+  ['delete', '/api-keys/{keyId}', true, [200, 400, 401, 404, 413, 415, 429, 500, 507]],
+  ['get', '/users', true, [200, 401, 403, 429, 500]],
   ['get', '/settings', true, [200, 401, 429, 500]],
-  ['patch', '/settings', true, [200, 400, 401, 403, 413, 415, 429, 500]],
+  ['patch', '/settings', true, [200, 400, 401, 403, 413, 415, 429, 500, 507]],
   ['get', '/setup', false, [200, 500]],
-  ['post', '/setup/demo', false, [200, 400, 403, 409, 413, 415, 500]],
-  ['post', '/setup/connect', false, [200, 400, 403, 409, 413, 415, 500]],
+  ['post', '/setup/demo', false, [200, 400, 403, 409, 413, 415, 500, 507]],
+  ['post', '/setup/connect', false, [200, 400, 403, 409, 413, 415, 500, 507]],
   ['get', '/audit-log', true, [200, 400, 401, 403, 429, 500]],
 ];
 

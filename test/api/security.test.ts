@@ -3,13 +3,17 @@
  * other sites' pages refused; LAN mode asking credentials of other machines; guessing slowed to
  * 429; rates limited per key and per address; every authenticated endpoint 401 without
  * credentials and 403 on another's event; secrets absent from answers; files readable by their
- * owner only; the security headers.
+ * owner only; the security headers. And the LAN limits that could once be bypassed: requests that
+ * failed parsing, validation or routing went uncounted; guesses spread over many addresses met no
+ * block; POST /sync/run took any key; a body trickled a byte at a time kept its connection 76 s.
  */
 import { statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/main/http/app.js';
 import { messages } from '../../src/shared/messages.js';
-import { SECOND } from '../support/clock.js';
+import { MINUTE, SECOND } from '../support/clock.js';
 import { countRows } from '../support/db.js';
 import { expectError, expectOk } from '../support/envelope.js';
 import { makeCaller, orderBody, PASSWORD } from '../support/fixtures.js';
@@ -268,7 +272,7 @@ describe('secrets never in answers', () => {
     const h = await loopbackCounter();
     const w = world(h);
     const created = await w.createOrder();
-    const login = await logIn(h, w.organizer.user.email);
+    const login = await logIn(h, makeCaller(h.services, 'super_admin').user.email);
     const remoteKey = 'tck_remote-secret-0123456789';
     expectOk(await h.request({ method: 'PUT', url: '/sync/remote', token: login.token, body: { baseUrl: 'http://127.0.0.1:9', apiKey: remoteKey } }));
     const answers = [
@@ -314,5 +318,100 @@ describe('security headers', () => {
     expect(api.headers['cache-control']).toBe('no-store');
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['content-security-policy']).toBeUndefined();
+  });
+});
+
+describe('every request from the LAN counts against its limit, whatever became of it', () => {
+  const junk: [string, Request & { url: string }][] = [
+    ['malformed JSON', { method: 'POST', url: '/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } }],
+    ['a body that fails validation', { method: 'POST', url: '/auth/login', body: { email: 'bukan-email' } }],
+    ['an unknown route', { url: '/tidak-ada' }],
+    ['a bad URL', { url: '/events/%E0%A4%A' }],
+    ['a body of 64 KiB and more', { method: 'POST', url: '/auth/login', payload: `{"x":"${'a'.repeat(70_000)}"}`, headers: { 'content-type': 'application/json' } }],
+  ];
+
+  it.each(junk)('%s, from an address without credentials: past the limit, 429 for that address', async (_what, request) => {
+    const h = await lanCounter();
+    h.services.settings.update({ requestsPerMinutePerAddress: 10 });
+    for (let n = 0; n < 10; n++) expect((await fromDevice(h, request.url, request)).status).toBeLessThan(429);
+    const limited = await fromDevice(h, '/');
+    expectError(limited, 429, 'RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held to it; the window passes.
+    expect((await fromDevice(h, '/', { remoteAddress: OTHER_DEVICE })).status).toBeLessThan(429);
+    h.clock.advance(MINUTE);
+    expect((await fromDevice(h, '/')).status).toBeLessThan(429);
+  });
+
+  it("a credential's malformed and refused requests count against the credential", async () => {
+    const h = await lanCounter();
+    h.services.settings.update({ requestsPerMinutePerKey: 10 });
+    const scanner = makeCaller(h.services, 'staff');
+    const bad = { method: 'POST' as const, url: '/api-keys', key: scanner.key, payload: '{"name":', headers: { 'content-type': 'application/json' } };
+    for (let n = 0; n < 10; n++) expect((await fromDevice(h, bad.url, bad)).status).toBe(400);
+    expectError(await fromDevice(h, '/events?ownerId=me', { key: scanner.key }), 429, 'RATE_LIMITED');
+  });
+});
+
+describe('wrong credentials from many addresses', () => {
+  it('meet a budget of the whole LAN: 270 guesses from 30 addresses are blocked long before the end; right keys pass', async () => {
+    const h = await lanCounter();
+    const staff = makeCaller(h.services, 'staff');
+    const statuses: number[] = [];
+    for (let address = 0; address < 30; address++) {
+      for (let guess = 0; guess < 9; guess++) {
+        const reply = await fromDevice(h, '/events?ownerId=me', { key: `tck_guess-${address}-${guess}`, remoteAddress: `192.0.2.${100 + address}` });
+        statuses.push(reply.status);
+      }
+    }
+    const answered = statuses.filter((status) => status === 401).length;
+    expect(answered).toBeLessThanOrEqual(60);
+    expect(statuses.filter((status) => status === 429).length).toBe(270 - answered);
+    // A device that never guessed is not held to it.
+    expect((await fromDevice(h, '/events?ownerId=me', { key: staff.key, remoteAddress: '192.0.2.200' })).status).toBe(200);
+  });
+});
+
+describe('POST /sync/run', () => {
+  it('is for people logged in, not devices: a key, even the owner’s, gets 403', async () => {
+    const h = await lanCounter();
+    const owner = makeCaller(h.services, 'super_admin');
+    const gate = makeCaller(h.services, 'staff');
+    for (const key of [gate.key, owner.key]) {
+      const refused = await fromDevice(h, '/sync/run', { method: 'POST', key });
+      expectError(refused, 403, 'FORBIDDEN');
+      expect(refused.body.message).toBe(messages.loginOnly);
+    }
+    const { token } = await logIn(h, gate.user.email);
+    expectOk(await fromDevice(h, '/sync/run', { method: 'POST', token }));
+  });
+});
+
+describe('a body sent a byte at a time', () => {
+  it('loses its connection once the request time is up (408), long before it is whole', async () => {
+    const h = await loopbackCounter();
+    const app = await buildApp(h.services, { logLevel: 'silent', timeouts: { headersMs: 500, requestMs: 1000 } });
+    const url = new URL(await app.listen({ host: '127.0.0.1', port: 0 }));
+    try {
+      const socket = connect(Number(url.port), '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      const body = JSON.stringify({ email: 'lambat@contoh.id', password: 'x'.repeat(20) });
+      socket.write(`POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      let sent = 0;
+      // A byte every 100 ms: the whole body would take about 6 s.
+      const trickle = setInterval(() => {
+        if (socket.destroyed || sent >= body.length) return;
+        socket.write(body[sent]!);
+        sent += 1;
+      }, 100);
+      await closed;
+      clearInterval(trickle);
+      expect(sent).toBeLessThan(body.length);
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,8 +1,13 @@
-/** `serve` as a process: its stdout contract, clean shutdown, and logs that keep secrets out. */
+/**
+ * `serve` as a process: its stdout contract, clean shutdown, logs that keep secrets out, and one
+ * serve per data dir (a lock the OS releases with its process, whatever serve.pid says).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD, orderBody, ordersPath } from '../support/fixtures.js';
 import { seedDataDir, tempDir, type TempDir } from '../support/harness.js';
-import { fetchJson, startServe, type Served } from '../support/serve.js';
+import { fetchJson, runCli, startServe, type Served } from '../support/serve.js';
 import { ULID } from '../support/shapes.js';
 
 describe('serve', () => {
@@ -39,5 +44,28 @@ describe('serve', () => {
     const logs = served.stderr();
     expect(logs).toContain('incoming request');
     for (const secret of [key, PASSWORD, token, created.body.data.generatedPassword]) expect(logs).not.toContain(secret);
+  });
+
+  it('one serve per data dir: a second is refused while the first runs, and starts once the first was killed', async () => {
+    dir = tempDir();
+    seedDataDir(dir.path);
+    const first = await startServe(dir.path);
+    served = first;
+    const second = await runCli(['serve', '--data-dir', dir.path, '--port', '0']);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(new RegExp(`another serve \\(pid ${first.child.pid}\\) is running`));
+    // A power cut, as far as the data dir can tell: no shutdown, serve.pid left behind.
+    await first.stop('SIGKILL');
+    served = await startServe(dir.path);
+    expect(served.url).toMatch(/^http:/);
+  });
+
+  it('a serve.pid left behind naming a live process that is not serve (a pid reused after a crash) blocks nothing', async () => {
+    dir = tempDir();
+    seedDataDir(dir.path);
+    // This test's own process: alive, and certainly no serve of this data dir.
+    writeFileSync(join(dir.path, 'serve.pid'), String(process.pid));
+    served = await startServe(dir.path);
+    expect(served.url).toMatch(/^http:/);
   });
 });

@@ -126,12 +126,12 @@ describe('POST /setup/connect', () => {
   const owner = { name: 'Sari Pemilik', email: 'Sari@Loket.test', password: PASSWORD };
   const body = (overrides: Record<string, unknown> = {}) => ({ baseUrl: remote.url, apiKey: remote.key, ...owner, ...overrides });
 
-  it('checks the remote, makes the local organizer, stores the remote and pulls its events', async () => {
+  it("checks the remote, makes the counter's owner, stores the remote and pulls its events", async () => {
     const h = harness();
     const reply = await connect(h, body());
     const { user, sync } = expectOk(reply);
     expectShape(user, USER);
-    expect(user).toMatchObject({ email: 'sari@loket.test', name: owner.name, role: 'organizer' });
+    expect(user).toMatchObject({ email: 'sari@loket.test', name: owner.name, role: 'super_admin' });
     expect(sync).toMatchObject({ state: 'idle', pending: 0, conflicts: 0, lastError: null });
     expect(sync.lastPullAt).not.toBeNull();
     expect(sync.remote).toEqual({ baseUrl: remote.url, apiKey: `${remote.key.slice(0, 8)}…`, ownerEmail: 'sari@loket.test' });
@@ -142,6 +142,9 @@ describe('POST /setup/connect', () => {
     const { token } = await logIn(h, owner.email, owner.password);
     const events = expectList(await h.request({ url: '/events?ownerId=me', token })).data;
     expect(events.map((e: { id: string; ownerId: string }) => [e.id, e.ownerId]).sort()).toEqual(DEMO_EVENT_IDS.map((id) => [id, user.id]));
+    // The person who set the counter up owns it: its settings and its device keys are theirs.
+    expectOk(await h.request({ method: 'PATCH', url: '/settings', token, body: { holdWindowMinutes: 20 } }));
+    expectOk(await h.request({ url: '/users', token }));
   });
 
   it('is 409 INVALID_STATE once set up, for connect and demo alike', async () => {

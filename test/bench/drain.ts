@@ -37,6 +37,7 @@ export const DRAIN = {
 
 const PASSWORD = 'bench drain password';
 const OWNER_EMAIL = 'pemilik@hub.bench';
+const DESK_EMAIL = 'loket@hub.bench';
 /** Customers of the hub's backlog are numbered from here; the direct sales elsewhere. */
 const BACKLOG_FROM = 5_000_000;
 
@@ -53,8 +54,8 @@ export interface DrainFigures {
 async function prepareHub(dataDir: string, baseUrl: string, apiKey: string): Promise<string> {
   const services = createServices({ dataDir });
   try {
-    services.users.create({ email: OWNER_EMAIL, name: 'Pemilik Hub', role: 'organizer', password: PASSWORD });
-    const desk = services.users.create({ email: 'loket@hub.bench', name: 'Loket Hub', role: 'staff', password: PASSWORD });
+    services.users.create({ email: OWNER_EMAIL, name: 'Pemilik Hub', role: 'super_admin', password: PASSWORD });
+    const desk = services.users.create({ email: DESK_EMAIL, name: 'Loket Hub', role: 'staff', password: PASSWORD });
     services.sync.setRemote({ baseUrl, apiKey, ownerEmail: OWNER_EMAIL });
     const pulled = await services.sync.runOnce({ pull: true });
     if (pulled.state !== 'idle') throw new Error(`drain: the hub's first pull failed: ${JSON.stringify(pulled)}`);
@@ -78,8 +79,11 @@ export async function measureDrain(root: string, workDir: string, env: Record<st
   const status = async () => (await call('/sync/status')).body.data as { state: string; pending: number; conflicts: number };
   try {
     log(`drain: central (the double) on ${central.url}, hub on ${hub.url}`);
+    // "Sync now" is a person's button (a login), not a device's.
+    const login = await fetchJson(`${hub.url}/auth/login`, { method: 'POST', body: { email: DESK_EMAIL, password: PASSWORD } });
+    const syncNow = () => fetchJson(`${hub.url}/sync/run`, { method: 'POST', headers: { authorization: `Bearer ${login.body.data.token}` }, body: {} });
     await proxy.setFault({ kind: 'down' });
-    while ((await call('/sync/run', {})).body.data.state !== 'offline');
+    while ((await syncNow()).body.data.state !== 'offline');
     log(`drain: central unreachable; the hub sells ${count} orders at its desk, each paid in cash`);
     let next = 0;
     const desk = async () => {

@@ -5,9 +5,12 @@
  * JSON: answers by status, anything but 2xx/409/429, the orders answered 201, the check-ins answered 201.
  */
 import { registration } from '../support/fixtures.js';
+import { lanClient } from './lan-client.js';
 
 export interface DevicePlan {
   url: string;
+  /** The address the devices connect from (the test LAN's; test/support/test-lan.ts). */
+  clientAddress: string | undefined;
   eventId: string;
   categoryId: string;
   /** Epoch ms: the devices stop then. */
@@ -33,20 +36,15 @@ async function runDevices(plan: DevicePlan): Promise<DeviceFigures> {
   const sold: string[] = [];
   let checkInsAnswered = 0;
   const event = `/events/${plan.eventId}`;
+  const client = lanClient(plan.clientAddress);
 
   /** One request as a device makes it: a 429 is waited out as Retry-After asks. */
   async function call(key: string, method: string, path: string, body?: unknown) {
-    const response = await fetch(`${plan.url}${path}`, {
-      method,
-      headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const status = response.status;
+    const { status, retryAfter, json } = await client.call(method, `${plan.url}${path}`, { 'x-api-key': key }, body);
     byStatus[status] = (byStatus[status] ?? 0) + 1;
-    const json = (await response.json().catch(() => null)) as { data?: Record<string, unknown>; error?: { code?: string } } | null;
-    if (status === 429) await sleep(Math.min(Number(response.headers.get('retry-after') ?? 1) * 1000, Math.max(0, plan.until - Date.now())));
+    if (status === 429) await sleep(Math.min(Number(retryAfter ?? 1) * 1000, Math.max(0, plan.until - Date.now())));
     else if (status >= 300 && status !== 409) unexpected.add(`${method} ${path.replace(plan.eventId, '{event}')}: ${status} ${json?.error?.code ?? ''}`);
-    return { status, data: json?.data };
+    return { status, data: json?.data as Record<string, unknown> | undefined };
   }
 
   async function kiosk(key: string) {
@@ -84,6 +82,7 @@ async function runDevices(plan: DevicePlan): Promise<DeviceFigures> {
     ...plan.scannerKeys.map((key, n) => scanner(key, n)),
     ...plan.displayKeys.map((key, n) => display(key, n)),
   ]);
+  client.close();
   return { byStatus, unexpected: [...unexpected], orderIds, checkInsAnswered };
 }
 

@@ -10,10 +10,13 @@
  * device past its rate); every order answered 201 is in the database, and every check-in answered
  * 201 too. `npm run bench` runs it full size (50 devices, 60 s); test/api/lan-load.test.ts a short
  * run for those checks alone.
+ *
+ * The LAN is the test LAN (test/support/test-lan.ts): serve in a network namespace of its own,
+ * reached over a veth pair, or on a loopback alias treated as LAN; never the machine's LAN address.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,6 +25,8 @@ import { percentile } from './latency.js';
 import { createServices } from '../../src/main/services.js';
 import { importEvent, makeCaller, PASSWORD, ticketInput } from '../support/fixtures.js';
 import { startServe, type Served } from '../support/serve.js';
+import { createTestLan, type TestLan } from '../support/test-lan.js';
+import { lanClient } from './lan-client.js';
 
 export interface LanLoadOptions {
   devices: number;
@@ -31,8 +36,9 @@ export interface LanLoadOptions {
 }
 
 export interface LanLoadFigures {
-  address: string;
-  lanMode: boolean;
+  lan: { kind: TestLan['kind']; serveHost: string; note?: string };
+  /** What the counter answered a request without credentials from the test LAN: 401 in LAN mode. */
+  withoutCredentials: number;
   devices: { kiosks: number; scanners: number; displays: number };
   seconds: number;
   requests: number;
@@ -44,14 +50,6 @@ export interface LanLoadFigures {
   checkInsAnswered: number;
   checkInsStored: number;
   operator: { samples: number; p50: number; p99: number; max: number; failures: number };
-}
-
-/** This machine's first LAN address; loopback when it has none (the figures then say so). */
-function lanAddress(): { address: string; lanMode: boolean } {
-  const found = Object.values(networkInterfaces())
-    .flatMap((list) => list ?? [])
-    .find((a) => a.family === 'IPv4' && !a.internal);
-  return found ? { address: found.address, lanMode: true } : { address: '127.0.0.1', lanMode: false };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -98,15 +96,16 @@ function prepare(dataDir: string, options: LanLoadOptions, address: string): Pre
 }
 
 export async function runLanLoad(options: LanLoadOptions): Promise<LanLoadFigures> {
-  const { address, lanMode } = lanAddress();
+  const lan = createTestLan();
   const dataDir = mkdtempSync(join(tmpdir(), 'counter-lan-load-'));
-  const prepared = prepare(dataDir, options, address);
   let served: Served | undefined;
   try {
-    served = await startServe(dataDir, { logLevel: 'warn' });
-    return await drive(served.url, prepared, options, address, lanMode, dataDir);
+    const prepared = prepare(dataDir, options, lan.serveHost);
+    served = await startServe(dataDir, { logLevel: 'warn', env: lan.env, wrap: lan.wrap });
+    return await drive(served.url, prepared, options, lan, dataDir);
   } finally {
     await served?.stop();
+    lan.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -123,16 +122,15 @@ function runDevices(plan: DevicePlan): Promise<DeviceFigures> {
 }
 
 /** The operator's screen: how long the ticket categories take while the devices run. */
-async function operatorScreen(url: string, p: Prepared, until: number) {
-  const login = await fetch(`${url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(p.operator) });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+async function operatorScreen(url: string, p: Prepared, until: number, client: ReturnType<typeof lanClient>) {
+  const login = await client.call('POST', `${url}/auth/login`, {}, p.operator);
+  const authorization = `Bearer ${(login.json as { data: { token: string } }).data.token}`;
   const samples: number[] = [];
   let failures = 0;
   while (Date.now() < until) {
     const started = performance.now();
-    const response = await fetch(`${url}/events/${p.eventId}/tickets`, { headers: { authorization: `Bearer ${token}` } });
-    await response.arrayBuffer();
-    if (response.ok) samples.push(performance.now() - started);
+    const { status } = await client.call('GET', `${url}/events/${p.eventId}/tickets`, { authorization });
+    if (status === 200) samples.push(performance.now() - started);
     else failures += 1;
     await sleep(OPERATOR_EVERY_MS);
   }
@@ -140,18 +138,31 @@ async function operatorScreen(url: string, p: Prepared, until: number) {
   return { samples: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99), max: samples.at(-1) ?? NaN, failures };
 }
 
-async function drive(url: string, p: Prepared, options: LanLoadOptions, address: string, lanMode: boolean, dataDir: string): Promise<LanLoadFigures> {
+async function drive(url: string, p: Prepared, options: LanLoadOptions, lan: TestLan, dataDir: string): Promise<LanLoadFigures> {
+  const client = lanClient(lan.clientAddress);
+  // LAN mode is on: the counter asks another machine for credentials even where this one needs none.
+  const withoutCredentials = (await client.call('GET', `${url}/health`, {})).status;
   const until = Date.now() + options.seconds * 1000;
-  const plan: DevicePlan = { url, eventId: p.eventId, until, kioskKeys: p.kioskKeys, scannerKeys: p.scannerKeys, displayKeys: p.displayKeys, categoryId: p.categoryId };
-  const [devices, operator] = await Promise.all([runDevices(plan), operatorScreen(url, p, until)]);
+  const plan: DevicePlan = {
+    url,
+    clientAddress: lan.clientAddress,
+    eventId: p.eventId,
+    until,
+    kioskKeys: p.kioskKeys,
+    scannerKeys: p.scannerKeys,
+    displayKeys: p.displayKeys,
+    categoryId: p.categoryId,
+  };
+  const [devices, operator] = await Promise.all([runDevices(plan), operatorScreen(url, p, until, client)]);
+  client.close();
 
   const db = new Database(join(dataDir, 'counter.db'), { readonly: true });
   const stored = new Set((db.prepare('select id from orders where event_id = ?').all(p.eventId) as { id: string }[]).map((r) => r.id));
   const checkInsStored = (db.prepare('select count(*) as n from check_ins').get() as { n: number }).n;
   db.close();
   return {
-    address,
-    lanMode,
+    lan: { kind: lan.kind, serveHost: lan.serveHost, ...(lan.note ? { note: lan.note } : {}) },
+    withoutCredentials,
     devices: { kiosks: p.kioskKeys.length, scanners: p.scannerKeys.length, displays: p.displayKeys.length },
     seconds: options.seconds,
     requests: Object.values(devices.byStatus).reduce((a, b) => a + b, 0),

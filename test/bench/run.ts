@@ -10,14 +10,17 @@
  *    No target: printed to be watched.
  * 4. The invoice PDF of a paid order, A4 and receipt: sequential requests (target: p50 < 50 ms),
  *    and 4 connections with autocannon.
+ * 4b. /health while 40 wrong logins run in parallel (login-load.ts), and alone: what parallel logins
+ *    cost the requests beside them. No target: printed to be watched.
  * 5. Replication (replication.ts): 300 offline sales pushed to a remote 20 ms away, next to the
  *    remote's direct POST rate over the same proxy. No target: printed to be watched.
  * 6. The drain (drain.ts): a venue hub's backlog of 300 sales pushed to the central service (its
  *    double, the interface only) once it is back, 20 ms away, next to the central's direct rate
  *    for a whole sale over the same proxy. No target: printed to be watched.
  * 7. The venue's devices at once (lan-load.ts): 50 peripherals (kiosks selling, gate scanners
- *    checking in, displays reading) against a LAN-mode counter for 60 s, the operator's screen
- *    reading the ticket categories meanwhile. Target: its p99 < 50 ms; no answer but 2xx, 409 and
+ *    checking in, displays reading) against a LAN-mode counter for 60 s, on a test LAN of its own
+ *    (a network namespace, else a loopback alias), the operator's screen reading the ticket
+ *    categories meanwhile. Target: its p99 < 50 ms; no answer but 2xx, 409 and
  *    429, and nothing answered 201 lost (else the run fails).
  *
  * Both servers run in their own process, on 127.0.0.1 with an ephemeral port: ours is `serve`
@@ -32,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { checkoutCounts, checkoutTarget, orderIds } from './checkout.js';
 import { measureInvoices, type InvoiceFigures } from './invoices.js';
 import { runLanLoad, type LanLoadFigures } from './lan-load.js';
+import { measureLoginLoad } from './login-load.js';
 import { measureSequential, type LatencyFigures } from './latency.js';
 import { orderBody, runLoad, type LoadFigures } from './load.js';
 import { describeMachine, waitForQuiet } from './machine.js';
@@ -55,6 +59,7 @@ const INVOICE = { requests: 200, warmup: 20, budgetMs: 60_000, connections: 4, d
 const INVOICE_ORDERS = 200;
 const TARGET_INVOICE_P50_MS = 50;
 const LAN = { devices: 50, seconds: Number(process.env.BENCH_LAN_SECONDS ?? 60) };
+const LOGINS = { parallel: 40, seconds: 10 };
 const TARGET_OPERATOR_P99_MS = 50;
 const QUIET_BELOW = 0.15;
 const QUIET_WAIT_S = 20;
@@ -93,9 +98,10 @@ function table(rows: string[][]): string[] {
   return [line(rows[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
 }
 
-/** The LAN load must be right before it is fast: any other status or a lost 201 fails the run. */
+/** The LAN load must be right before it is fast: any other status, a lost 201 or a counter not in LAN mode fails the run. */
 function checkLanLoad(figures: LanLoadFigures): void {
   const problems = [...figures.unexpected, ...figures.lostOrders.map((id) => `order ${id} answered 201, not stored`)];
+  if (figures.withoutCredentials !== 401) problems.push(`not in LAN mode: a request without credentials got ${figures.withoutCredentials}`);
   if (figures.checkInsStored !== figures.checkInsAnswered) problems.push(`check-ins answered ${figures.checkInsAnswered}, stored ${figures.checkInsStored}`);
   if (figures.operator.failures > 0) problems.push(`operator's screen: ${figures.operator.failures} failed requests`);
   if (problems.length > 0) throw new Error(`LAN load: ${problems.join('; ')}`);
@@ -150,7 +156,7 @@ async function main(): Promise<void> {
     const auth = { 'x-api-key': prepared.apiKey };
 
     const counterDb = join(counterDir, 'counter.db');
-    const { ours, lists, checkout, invoices } = await withServer(
+    const { ours, lists, checkout, invoices, healthAlone, logins } = await withServer(
       () => startServer(['src/main/cli.ts', 'serve', '--data-dir', counterDir, '--port', '0'], ROOT, env),
       async (server) => {
         log(`counter listening on ${server.url}`);
@@ -193,7 +199,11 @@ async function main(): Promise<void> {
         const paid = orderIds(counterDb, prepared.loadEventId, 'completed').slice(0, INVOICE_ORDERS);
         const invoices = await measureInvoices(server.url, auth, prepared.loadEventId, paid, { ...INVOICE }, log);
         for (const { layout, concurrent } of invoices) checkLoad(`invoice ${layout}`, concurrent);
-        return { ours, lists, checkout: { figures: checkout, confirmed: checkoutWarmup.requests + checkout.requests }, invoices };
+
+        log(`/health alone, then while ${LOGINS.parallel} wrong logins run in parallel`);
+        const healthAlone = await measureSequential(new URL('/health', server.url), {}, { count: 300, warmup: 5, budgetMs: 60_000 });
+        const logins = await measureLoginLoad(server.url, prepared.organizerEmail, LOGINS);
+        return { ours, lists, checkout: { figures: checkout, confirmed: checkoutWarmup.requests + checkout.requests }, invoices, healthAlone, logins };
       },
     );
 
@@ -237,7 +247,7 @@ async function main(): Promise<void> {
     log(`LAN: ${LAN.devices} devices for ${LAN.seconds} s`);
     const lan = await runLanLoad(LAN);
     checkLanLoad(lan);
-    if (!lan.lanMode) log('warning: this machine has no LAN address; the LAN load ran on loopback, without LAN-mode limits');
+    if (lan.lan.note) log(`the LAN load ran on a ${lan.lan.kind}: ${lan.lan.note}`);
 
     const ratio = ours.perSecond / baseline.perSecond;
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
@@ -248,6 +258,15 @@ async function main(): Promise<void> {
       ['ratio ours / baseline', ratio.toFixed(2), '', '', `>= ${TARGET_RATIO}`, verdict(ratio >= TARGET_RATIO)],
       [`POST checkout (cash), ${CONNECTIONS} connections, ${DURATION_S} s`, `${checkout.figures.perSecond.toFixed(0)} req/s`, ms(checkout.figures.p50), ms(checkout.figures.p99), '', ''],
       ...invoices.flatMap((invoice) => invoiceRows(invoice)),
+      ['GET /health, sequential, alone', '', ms(healthAlone.p50), ms(healthAlone.p99), '', ''],
+      [
+        `GET /health while ${logins.parallel} wrong logins run in parallel (${logins.perSecond.toFixed(0)} logins/s)`,
+        '',
+        ms(logins.health.p50),
+        ms(logins.health.p99),
+        'none',
+        '',
+      ],
       ...replicationRows(replication),
       ...drainRows(drain),
       ...lanRows(lan),
@@ -264,7 +283,7 @@ async function main(): Promise<void> {
       '',
       `Ticket Counter benchmark, ${new Date().toISOString()}`,
       `machine: ${describeMachine()}; other work before the run: ${pct(busyBefore)} CPU`,
-      `servers in their own process on 127.0.0.1 (the LAN load: on ${lan.address}); autocannon and the timing client in this one`,
+      `servers in their own process on 127.0.0.1 (the LAN load: on ${lan.lan.serveHost}, a ${lan.lan.kind} of its own); autocannon and the timing client in this one`,
       `list event: ${LIST_ORDERS} orders, ${LIST_REQUESTS} sequential requests per line; orders created under load: ${stored}, checked out: ${counts.completed}`,
       `invoices: ${INVOICE.requests} sequential requests per layout for one paid order, then ${INVOICE.connections} connections for ${INVOICE.durationSeconds} s over ${INVOICE_ORDERS} paid orders`,
       `(autocannon rounds latencies to whole milliseconds)`,

@@ -9,8 +9,10 @@ import { projectRoot } from '../../src/main/paths.js';
 
 const CLI = ['--import', 'tsx', 'src/main/cli.ts'];
 
-function start(args: string[], logLevel = 'warn', env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [...CLI, ...args], {
+/** Runs the CLI; `wrap` is a command it runs under (ip netns exec NAME: test-lan.ts). */
+function start(args: string[], logLevel = 'warn', env: Record<string, string> = {}, wrap: string[] = []): ChildProcess {
+  const [command, ...prefix] = [...wrap, process.execPath];
+  return spawn(command!, [...prefix, ...CLI, ...args], {
     cwd: projectRoot(),
     env: { ...process.env, LOG_LEVEL: logLevel, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -33,9 +35,9 @@ export interface Served {
  */
 export async function startServe(
   dataDir: string,
-  options: { logLevel?: string; env?: Record<string, string>; port?: number; args?: string[] } = {},
+  options: { logLevel?: string; env?: Record<string, string>; port?: number; args?: string[]; wrap?: string[] } = {},
 ): Promise<Served> {
-  const child = start(['serve', '--data-dir', dataDir, '--port', String(options.port ?? 0), ...(options.args ?? [])], options.logLevel, options.env);
+  const child = start(['serve', '--data-dir', dataDir, '--port', String(options.port ?? 0), ...(options.args ?? [])], options.logLevel, options.env, options.wrap);
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {

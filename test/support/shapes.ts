@@ -227,6 +227,7 @@ export const USER: Fields = {
 /** An API key as listed: never the key itself. */
 export const API_KEY_INFO: Fields = {
   id: 'ulid',
+  user: 'object',
   name: 'string',
   prefix: 'string',
   expiresAt: 'iso|null',

@@ -148,6 +148,7 @@ function instance(label: string, dir: TempDir, credentials: Record<Who, Credenti
 /** What the tests need of any service they read or write over HTTP. */
 export interface Service {
   label: string;
+  /** A request as the instance's staff (the operator) or `organizer`: central's organizer, a counter's owner. */
   call(path: string, options?: { method?: string; body?: unknown; as?: Who }): Promise<JsonReply>;
 }
 
@@ -245,8 +246,8 @@ export interface CounterOptions {
 }
 
 /**
- * A counter (or hub): a data dir with a local organizer (owner of what it pulls) and a staff
- * operator, `remote set` to `remoteUrl` with `apiKey` on stdin, then `serve`.
+ * A counter (or hub): a data dir with its owner (a super_admin, also owner of what it pulls) and a
+ * staff operator, `remote set` to `remoteUrl` with `apiKey` on stdin, then `serve`.
  */
 export async function createCounter(label: string, remoteUrl: string, apiKey: string, options: CounterOptions = {}): Promise<Instance> {
   const dir = tempDir(`tc-${label}-`);
@@ -254,7 +255,7 @@ export async function createCounter(label: string, remoteUrl: string, apiKey: st
   const staff = { email: `kasir@${label}.test`, password: PASSWORD };
   const services = createServices({ dataDir: dir.path });
   try {
-    services.users.create({ ...owner, name: `Pemilik ${label}`, role: 'organizer' });
+    services.users.create({ ...owner, name: `Pemilik ${label}`, role: 'super_admin' });
     services.users.create({ ...staff, name: `Kasir ${label}`, role: 'staff' });
   } finally {
     services.close();

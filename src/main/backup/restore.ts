@@ -1,76 +1,208 @@
 /**
- * Restoring a backup, with serve stopped: the backup is checked (a sound SQLite database of this
- * service), the current database is kept as backups/before-restore-*.db, and the backup takes its
- * place. What the backup holds as not yet replicated may well have been sent after it was taken,
- * so every such outbox job becomes unknown: the sync engine looks each one up on the remote before
- * it sends anything again (sync/push.ts), and the restored counter sends nothing twice.
+ * Restoring a backup, all or nothing, with serve stopped (the data dir's lock is held throughout):
+ *
+ * 1. The backup is copied beside the database and everything is checked on the copy: a SQLite
+ *    database, sound, of this service, not made by a newer version, brought up to this version's
+ *    schema by the migrations, and then with exactly the schema a new counter has. What the
+ *    backup holds as not yet replicated may well have been sent after it was taken, so every such
+ *    outbox job becomes unknown on the copy: the sync engine looks each one up on the remote
+ *    before it sends anything again (sync/push.ts), and the restored counter sends nothing twice.
+ * 2. The database in place is kept in backups/ (its file and WAL as they are, so that even a
+ *    damaged one is kept), then its WAL is folded in, so that no WAL of it outlives it.
+ * 3. The copy takes its place with one rename. Until then nothing of the database in place was
+ *    changed; a failure anywhere leaves it as it was.
  */
-import Database from 'better-sqlite3';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { databaseFile, openSqlite, type Sqlite } from '../db/connection.js';
+import * as schema from '../db/schema.js';
 import { systemClock, type Clock } from '../domain/clock.js';
-import { servingPid } from '../data-dir-lock.js';
-import { createServices } from '../services.js';
+import { claimDataDir } from '../data-dir-lock.js';
+import { projectRoot } from '../paths.js';
+import { createOutbox } from '../sync/outbox.js';
 import { backupsDir, fileStamp } from './backups.js';
 
 export interface RestoreResult {
   restoredFrom: string;
   /** Where the database it replaced was kept, if there was one. */
   previousKeptAs: string | null;
+  /** That database was damaged (SQLite could not read its WAL); it is kept as it was. */
+  previousDamaged: boolean;
   /** Replication jobs that will be looked up on the remote before anything is sent again. */
   jobsToReconcile: number;
 }
 
 /** Tables any database of this service has: a file without them is not a counter's backup. */
 const REQUIRED_TABLES = ['__drizzle_migrations', 'events', 'orders', 'outbox'];
+const migrationsFolder = () => join(projectRoot(), 'migrations');
 
-/** What the file holds, read without writing to it; throws when it is no SQLite database at all. */
-function inspect(file: string): { integrity: unknown; tables: Set<string> } {
-  const backup = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const integrity = backup.pragma('integrity_check', { simple: true });
-    const names = backup.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[];
-    return { integrity, tables: new Set(names.map((t) => t.name)) };
-  } catch (error) {
-    throw new Error(`${file} is not a SQLite database: ${(error as Error).message}`);
-  } finally {
-    backup.close();
-  }
-}
-
-function checkBackup(file: string): void {
-  if (!existsSync(file)) throw new Error(`no such file: ${file}`);
-  const { integrity, tables } = inspect(file);
-  if (integrity !== 'ok') throw new Error(`${file} is damaged: ${String(integrity)}`);
-  const missing = REQUIRED_TABLES.filter((name) => !tables.has(name));
-  if (missing.length > 0) throw new Error(`${file} is not a Ticket Counter database (no ${missing.join(', ')})`);
-}
+/** A refusal of the file to restore, saying why. */
+const refuse = (file: string, why: string) => new Error(`${file} ${why}; the counter's database was not touched`);
 
 export async function restoreBackup(dataDir: string, file: string, clock: Clock = systemClock): Promise<RestoreResult> {
-  const serving = servingPid(dataDir);
-  if (serving !== undefined) throw new Error(`serve (pid ${serving}) is running on ${dataDir}: stop it before restoring`);
-  checkBackup(file);
-
-  const database = join(dataDir, 'counter.db');
-  let previousKeptAs: string | null = null;
-  if (existsSync(database)) {
-    mkdirSync(backupsDir(dataDir), { recursive: true, mode: 0o700 });
-    previousKeptAs = join(backupsDir(dataDir), `before-restore-${fileStamp(clock())}.db`);
-    const current = new Database(database);
-    await current.backup(previousKeptAs);
-    current.close();
-    chmodSync(previousKeptAs, 0o600);
-    for (const part of [database, `${database}-wal`, `${database}-shm`]) rmSync(part, { force: true });
-  }
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  copyFileSync(file, database);
-  chmodSync(database, 0o600);
-
-  // Opening applies the migrations an older backup lacks; then the outbox is made to look first.
-  const services = createServices({ dataDir, clock });
+  const release = claimDataDir(dataDir, 'serve', ': stop it before restoring');
   try {
-    return { restoredFrom: file, previousKeptAs, jobsToReconcile: services.outbox.unsettleAfterRestore() };
+    return await restoreClaimed(dataDir, file, clock);
   } finally {
-    services.close();
+    release();
   }
 }
+
+async function restoreClaimed(dataDir: string, file: string, clock: Clock): Promise<RestoreResult> {
+  if (!existsSync(file)) throw new Error(`no such file: ${file}`);
+  const live = databaseFile(dataDir);
+  if (existsSync(live) && sameFile(file, live)) throw refuse(file, "is this counter's own database: restore from a backup (backups/ holds them)");
+
+  const staged = join(dataDir, `counter.db.restoring-${process.pid}`);
+  try {
+    const jobsToReconcile = await stage(file, staged, clock);
+    const previous = keepPrevious(live, dataDir, clock);
+    renameSync(staged, live);
+    chmodSync(live, 0o600);
+    syncDir(dataDir);
+    return { restoredFrom: file, previousKeptAs: previous?.keptAs ?? null, previousDamaged: previous?.damaged ?? false, jobsToReconcile };
+  } finally {
+    for (const part of sqliteFiles(staged)) rmSync(part, { force: true });
+  }
+}
+
+const sqliteFiles = (file: string) => [file, `${file}-wal`, `${file}-shm`, `${file}-journal`];
+
+function sameFile(a: string, b: string): boolean {
+  const [x, y] = [statSync(a), statSync(b)];
+  return x.dev === y.dev && x.ino === y.ino;
+}
+
+/** Makes the checked, migrated copy of `file` at `staged`; answers the jobs made unknown on it. */
+async function stage(file: string, staged: string, clock: Clock): Promise<number> {
+  const source = openChecked(file);
+  try {
+    const tables = new Set((source.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    const missing = REQUIRED_TABLES.filter((name) => !tables.has(name));
+    if (missing.length > 0) throw refuse(file, `is not a Ticket Counter database (no ${missing.join(', ')})`);
+    await source.backup(staged);
+  } catch (error) {
+    throw asRefusal(file, error);
+  } finally {
+    source.close();
+  }
+
+  const copy = openSqlite(staged);
+  try {
+    // One file, no WAL beside it: the rename moves the whole database.
+    copy.pragma('journal_mode = DELETE');
+    const integrity = copy.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw refuse(file, `is damaged: ${String(integrity)}`);
+    refuseNewer(file, copy);
+    try {
+      migrate(drizzle(copy, { schema }), { migrationsFolder: migrationsFolder() });
+    } catch (error) {
+      // drizzle wraps SQLite's reason (its cause) in the whole statement it ran.
+      const reason = ((error as { cause?: Error }).cause ?? (error as Error)).message.split('\n')[0];
+      throw refuse(file, `is not a Ticket Counter database (bringing it up to this version failed: ${reason})`);
+    }
+    const differences = schemaDifferences(copy);
+    if (differences.length > 0) throw refuse(file, `is not a Ticket Counter database (its schema differs: ${differences.slice(0, 3).join(', ')})`);
+    return createOutbox(drizzle(copy, { schema }), clock, () => undefined).unsettleAfterRestore();
+  } finally {
+    copy.close();
+  }
+}
+
+/** Opens the file, read only; SQLite's refusals of what is not a database, or a damaged one, say so. */
+function openChecked(file: string): Sqlite {
+  try {
+    const db = openSqlite(file, { readonly: true, fileMustExist: true });
+    db.prepare('select count(*) from sqlite_master').get();
+    return db;
+  } catch (error) {
+    throw asRefusal(file, error);
+  }
+}
+
+const codeOf = (error: unknown) => (error as { code?: string }).code ?? '';
+
+/** SQLite's word for a file that is no database, or a damaged one. */
+const isDamage = (error: unknown) => /^SQLITE_(NOTADB|CORRUPT|IOERR_SHORT_READ)/.test(codeOf(error));
+
+function asRefusal(file: string, error: unknown): Error {
+  if (codeOf(error) === 'SQLITE_NOTADB') return refuse(file, 'is not a SQLite database');
+  if (isDamage(error)) return refuse(file, `is damaged: ${(error as Error).message}`);
+  return error as Error;
+}
+
+/** A database that has run a migration this version does not know is from a newer version. */
+function refuseNewer(file: string, copy: Sqlite): void {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const known = Math.max(...journal.entries.map((entry) => entry.when));
+  const applied = copy.prepare('select max(created_at) as last from __drizzle_migrations').get() as { last: number | null };
+  if (Number(applied.last) > known) throw refuse(file, 'was made by a newer version of Ticket Counter: restore it with that version');
+}
+
+/** How the copy's schema departs from a new counter's (tables, indexes, triggers, by name). */
+function schemaDifferences(copy: Sqlite): string[] {
+  const reference = openSqlite(':memory:');
+  try {
+    migrate(drizzle(reference, { schema }), { migrationsFolder: migrationsFolder() });
+    const describe = (db: Sqlite) =>
+      new Map((db.prepare("select type || ' ' || name as name, sql from sqlite_master where name not like 'sqlite_%'").all() as { name: string; sql: string | null }[]).map((row) => [row.name, row.sql]));
+    const [expected, actual] = [describe(reference), describe(copy)];
+    const names = new Set([...expected.keys(), ...actual.keys()]);
+    return [...names].filter((name) => expected.get(name) !== actual.get(name)).sort();
+  } finally {
+    reference.close();
+  }
+}
+
+/**
+ * Keeps the database in place (file and WAL as they are) in backups/, then folds its WAL in: a WAL
+ * left beside the database would be replayed into the one that replaces it. One so damaged that
+ * its WAL cannot be folded in is kept all the same, its WAL then removed, and said to be damaged.
+ */
+function keepPrevious(live: string, dataDir: string, clock: Clock): { keptAs: string; damaged: boolean } | null {
+  if (!existsSync(live) || statSync(live).size === 0) return null;
+  mkdirSync(backupsDir(dataDir), { recursive: true, mode: 0o700 });
+  const keptAs = join(backupsDir(dataDir), `before-restore-${fileStamp(clock())}.db`);
+  for (const [from, to] of [
+    [live, keptAs],
+    [`${live}-wal`, `${keptAs}-wal`],
+  ] as const) {
+    if (!existsSync(from)) continue;
+    copyFileSync(from, to);
+    chmodSync(to, 0o600);
+    syncFile(to);
+  }
+  const damaged = existsSync(`${live}-wal`) && !foldedWal(live);
+  for (const part of [`${live}-wal`, `${live}-shm`]) rmSync(part, { force: true });
+  return { keptAs, damaged };
+}
+
+/** Whether SQLite could fold the WAL into the database (a checkpoint, which changes no content). */
+function foldedWal(live: string): boolean {
+  try {
+    const db = openSqlite(live);
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+    return true;
+  } catch (error) {
+    if (isDamage(error)) return false;
+    throw error;
+  }
+}
+
+function syncFile(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The rename is durable once the folder holding it is on disk. */
+const syncDir = syncFile;

@@ -39,7 +39,7 @@ export function importCommand(services: Services, values: Values): void {
   print(services.importer.importEvents(file, owner));
 }
 
-export function userCommand(services: Services, action: string | undefined, values: Values): void {
+export async function userCommand(services: Services, action: string | undefined, values: Values): Promise<void> {
   if (action === 'create') {
     const role = oneOf(required(values, 'role'), OPERATOR_ROLES, 'role');
     const account = valid(OperatorAccount, { email: required(values, 'email'), name: required(values, 'name'), password: required(values, 'password') }, 'user create');
@@ -53,7 +53,14 @@ export function userCommand(services: Services, action: string | undefined, valu
     services.grants.grantBy(cliActor(), user, event.id, permission);
     return print({ userId: user.id, eventId: event.id, permission });
   }
-  throw new UsageError('user: expected create or grant');
+  if (action === 'password') {
+    const user = userByEmail(services, required(values, 'email'));
+    // From stdin, never argv (which other users of the machine can read).
+    const { password } = valid(OperatorAccount.pick({ password: true }), { password: await readStdin() }, 'user password');
+    await services.users.changePasswordBy(cliActor(), user, password);
+    return print({ userId: user.id, passwordChanged: true });
+  }
+  throw new UsageError('user: expected create, grant or password');
 }
 
 export function apikeyCommand(services: Services, action: string | undefined, values: Values): void {
@@ -117,16 +124,19 @@ export async function remoteCommand(services: Services, action: string | undefin
     ownerEmail: values.owner,
   });
   if (!parsed.success) throw new UsageError(`remote set: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'key'}: ${i.message}`).join('; ')}`);
-  const ownerEmail = parsed.data.ownerEmail ?? soleOrganizer(services);
+  const ownerEmail = parsed.data.ownerEmail ?? soleOwner(services);
   userByEmail(services, ownerEmail);
   print(services.sync.setRemoteBy(cliActor(), { ...parsed.data, ownerEmail }));
 }
 
-/** Without --owner, the one local organizer owns the pulled events. */
-function soleOrganizer(services: Services): string {
-  const organizers = services.users.listByRole('organizer');
-  if (organizers.length !== 1) throw new UsageError('remote set: --owner EMAIL is required (the local user who owns pulled events)');
-  return organizers[0]!.email;
+/** Without --owner, the counter's one owner (super_admin) owns the pulled events, else its one organizer. */
+function soleOwner(services: Services): string {
+  for (const role of ['super_admin', 'organizer'] as const) {
+    const users = services.users.listByRole(role);
+    if (users.length === 1) return users[0]!.email;
+    if (users.length > 1) break;
+  }
+  throw new UsageError('remote set: --owner EMAIL is required (the local user who owns pulled events)');
 }
 
 /** `sync now`: one round, then the status; exit 1 unless the round got through. */

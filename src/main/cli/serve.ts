@@ -8,8 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LAUNCH_TOKEN_ENV } from '../../shared/shell-bridge.js';
 import { claimDataDir } from '../data-dir-lock.js';
 import { lanHostNames } from '../http/host-allowlist.js';
-import { isLoopbackHost } from '../settings/listen.js';
+import { isLanHost } from '../settings/listen.js';
 import { createServices, type Services } from '../services.js';
+import { isStorageFull } from '../db/storage-full.js';
 
 export interface ServeOptions {
   dataDir: string;
@@ -20,7 +21,6 @@ export interface ServeOptions {
   demo: boolean;
 }
 
-/** Old idempotency keys and lapsed holds are swept this often (reads expire holds themselves too). */
 /**
  * The sync engine's pace, for tests and unusual networks: TICKET_COUNTER_SYNC_TIMEOUT_MS (per
  * request, default 10000), TICKET_COUNTER_SYNC_INTERVAL_MS (rounds, default 5000),
@@ -38,7 +38,28 @@ export function syncTuning() {
   };
 }
 
+/** Old idempotency keys and lapsed holds are swept, and API keys' last uses written, this often. */
 const SWEEP_INTERVAL_MS = 30_000;
+
+/** The sweep's tasks; each may fail alone (a full disk: then each is tried again next time). */
+function sweepTasks(services: Services): [string, () => unknown][] {
+  return [
+    ['idempotency keys', () => services.idempotency.sweep()],
+    ['lapsed holds', () => services.expiry.expireDue()],
+    ["API keys' last use", () => services.apiKeys.flushLastUse()],
+  ];
+}
+
+/** Runs each task; a failure is logged (a full disk as a warning: it passes) and the others go on. */
+function runSweep(tasks: [string, () => unknown][], log: FastifyBaseLogger): void {
+  for (const [what, task] of tasks) {
+    try {
+      task();
+    } catch (error) {
+      log[isStorageFull(error) ? 'warn' : 'error']({ err: error }, `sweep of ${what} failed`);
+    }
+  }
+}
 
 /**
  * Runs the service until SIGTERM/SIGINT. The first line on stdout is `listening on URL` once the
@@ -53,7 +74,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   if (options.demo) seedDemo(services, cliActor());
   const settings = services.settings.get();
   const host = options.host ?? settings.listenHost;
-  const lan = !isLoopbackHost(host);
+  const lan = isLanHost(host);
   const uiDir = join(projectRoot(), 'out', 'renderer');
   const app = await buildApp(services, {
     // The address itself is a name it is reached by, on loopback too (127.0.0.2, say).
@@ -71,16 +92,15 @@ export async function serve(options: ServeOptions): Promise<void> {
   process.stdout.write(`listening on ${url}\n`);
   services.sync.start(app.log);
 
-  const sweep = setInterval(() => {
-    services.idempotency.sweep();
-    services.expiry.expireDue();
-  }, SWEEP_INTERVAL_MS);
+  const tasks = sweepTasks(services);
+  const sweep = setInterval(() => runSweep(tasks, app.log), SWEEP_INTERVAL_MS);
   const stopBackups = scheduleBackups(services, app.log);
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     clearInterval(sweep);
+    runSweep(tasks, app.log);
     stopBackups();
     await services.sync.stop();
     await app.close();

@@ -12,6 +12,7 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
   import --file F --owner EMAIL             import events with their ticket categories (JSON)
   user create --email E --name N --role R --password P
                                             R: super_admin | organizer | staff
+  user password --email E                   a new password for the user, read from stdin; every login of the user ends
   user grant --email E --event ID_OR_SLUG --permission P
                                             P: event:read | event:update | event:checkin
                                             (update implies read and checkin; checkin alone: the gate's check-in only)
@@ -29,7 +30,7 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
   sync status                               the sync status as JSON
   demo                                      seed demo logins and events (idempotent)
   backup --out FILE                         online backup of the database (serve also writes them on a timer into backups/)
-  restore --file F                          replace the database by a backup (serve stopped); nothing is replicated twice
+  restore --file F                          replace the database by a backup, all or nothing (serve stopped); nothing is replicated twice
 
 Data dir: --data-dir, else $TICKET_COUNTER_DATA_DIR, else the OS app-data folder.
 Exit codes: 0 success, 1 error, 2 usage error.`;

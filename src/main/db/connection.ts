@@ -39,13 +39,20 @@ export function writeTransaction<T>(db: Db, work: () => T): T {
   return db.transaction(work, { behavior: 'immediate' });
 }
 
+/** A connection to a SQLite file, with the addon build this runtime needs. */
+export function openSqlite(file: string, options: Database.Options = {}): Sqlite {
+  // Electron runs this code with its own Node ABI and hands over a matching build of the addon.
+  const nativeBinding = process.env.TICKET_COUNTER_SQLITE_BINDING;
+  return new Database(file, nativeBinding ? { ...options, nativeBinding } : options);
+}
+
+export const databaseFile = (dataDir: string) => join(dataDir, 'counter.db');
+
 /** Opens (creating if needed) the counter database in dataDir and applies pending migrations. */
 export function openDatabase(dataDir: string): CounterDb {
   if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const file = join(dataDir, 'counter.db');
-  // Electron runs this code with its own Node ABI and hands over a matching build of the addon.
-  const nativeBinding = process.env.TICKET_COUNTER_SQLITE_BINDING;
-  const sqlite = new Database(file, nativeBinding ? { nativeBinding } : {});
+  const file = databaseFile(dataDir);
+  const sqlite = openSqlite(file);
   // Orders hold personal data: only the owner of the data dir may read the database.
   chmodSync(file, 0o600);
   applyPragmas(sqlite);

@@ -14,6 +14,11 @@ export const users = sqliteTable('users', {
   name: text('name').notNull(),
   role: text('role', { enum: ['super_admin', 'organizer', 'staff', 'customer'] }).notNull(),
   passwordHash: text('password_hash').notNull(),
+  /**
+   * Logins (JWTs) carry the version they were issued under; changing the password or logging out
+   * moves it on, which ends every login of the user at once.
+   */
+  tokenVersion: integer('token_version').notNull().default(0),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });

@@ -3,6 +3,7 @@ import type { Permission, Role } from '../../shared/schemas/auth.js';
 import type { Db } from '../db/connection.js';
 import { eventGrants } from '../db/schema.js';
 import { messages } from '../../shared/messages.js';
+import { ownsCounter } from '../../shared/roles.js';
 import { AppError } from './errors.js';
 
 /** Who is calling: a user, the credential that proved it, and the device it came from (for the audit log). */
@@ -35,9 +36,9 @@ const ALLOWS: Record<Permission, readonly Permission[]> = {
   'event:update': ['event:update', 'event:read', 'event:checkin'],
 };
 
-/** Refuses (403, with `refusal`) unless the actor runs the counter: an organizer or a super_admin. */
-export function requireOrganizer(actor: Actor, refusal: string): void {
-  if (actor.role !== 'organizer' && actor.role !== 'super_admin') throw new AppError('FORBIDDEN', refusal);
+/** Refuses (403, with `refusal`) unless the actor owns the counter (shared/roles.ts). */
+export function requireCounterOwner(actor: Actor, refusal: string): void {
+  if (!ownsCounter(actor.role)) throw new AppError('FORBIDDEN', refusal);
 }
 
 export function createAccess(db: Db) {

@@ -2,18 +2,21 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../shared/messages.js';
 import type { Db } from '../db/connection.js';
 import { apiKeys, users } from '../db/schema.js';
+import { makesApiKeys, ownsCounter } from '../../shared/roles.js';
 import type { Actor } from './access.js';
 import type { AuditActor, AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
 import { newId } from './ids.js';
+import { createKeyLastUse } from './key-last-use.js';
 import { hashApiKey, newApiKey } from './secrets.js';
 import { toIso } from './time.js';
+import { isOperator } from './users.js';
 
-/** Writing last-used on every request would cost a synchronous fsync each; a minute is precise enough. */
-const LAST_USED_PRECISION_MS = 60_000;
+type KeyUser = Pick<typeof users.$inferSelect, 'id' | 'email' | 'name'>;
 
 export function createApiKeyService(db: Db, clock: Clock, audit: AuditLog) {
+  const lastUse = createKeyLastUse(db);
   const byHash = db
     .select({ key: apiKeys, user: users })
     .from(apiKeys)
@@ -40,10 +43,11 @@ export function createApiKeyService(db: Db, clock: Clock, audit: AuditLog) {
       createdAt: now,
     };
     db.insert(apiKeys).values(row).run();
-    return { key, info: describe(row) };
+    return { key, info: describe(row, userOf(userId)!) };
   }
 
-  const ownerOf = (userId: string) => db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email ?? '';
+  const userOf = (userId: string) => db.select({ id: users.id, email: users.email, name: users.name, role: users.role }).from(users).where(eq(users.id, userId)).get();
+  const ownerOf = (userId: string) => userOf(userId)?.email ?? '';
 
   /**
    * Creates a key for a device on `by`'s behalf and records it (its name and prefix, never the key).
@@ -60,55 +64,88 @@ export function createApiKeyService(db: Db, clock: Clock, audit: AuditLog) {
     );
   }
 
-  function describe(row: typeof apiKeys.$inferSelect) {
+  function describe(row: typeof apiKeys.$inferSelect, user: KeyUser) {
     const iso = (ms: number | null) => (ms === null ? null : toIso(ms));
     return {
       id: row.id,
+      user: { id: user.id, email: user.email, name: user.name },
       name: row.name,
       prefix: row.prefix,
       expiresAt: iso(row.expiresAt),
       revokedAt: iso(row.revokedAt),
-      lastUsedAt: iso(row.lastUsedAt),
+      lastUsedAt: iso(lastUse.of(row.id, row.lastUsedAt)),
       createdAt: toIso(row.createdAt),
     };
   }
 
-  function list(userId: string) {
-    return db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt)).all().map(describe);
+  /** The user's keys (every user's without one), newest first, revoked ones too. */
+  function list(userId?: string) {
+    return db
+      .select({ key: apiKeys, user: users })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(userId === undefined ? undefined : eq(apiKeys.userId, userId))
+      .orderBy(desc(apiKeys.createdAt))
+      .all()
+      .map(({ key, user }) => describe(key, user));
   }
 
-  /** Revokes one of the user's own keys on `by`'s behalf; another user's key is as unknown as a missing one. */
-  function revoke(by: AuditActor, userId: string, keyId: string) {
+  /**
+   * Revokes a key on `by`'s behalf: one of `userId`'s, or anyone's without it. A key out of reach is
+   * as unknown as a missing one.
+   */
+  function revoke(by: AuditActor, userId: string | undefined, keyId: string) {
     const markRevoked = () => {
       const revoked = db
         .update(apiKeys)
         .set({ revokedAt: clock() })
-        .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+        .where(and(eq(apiKeys.id, keyId), userId === undefined ? undefined : eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
         .returning()
         .get();
       if (!revoked) throw new AppError('NOT_FOUND', messages.apiKeyNotFound);
-      return describe(revoked);
+      return describe(revoked, userOf(revoked.userId)!);
     };
     return audit.recorded(by, 'api_key.revoked', markRevoked, (info) => ({
       subjectId: info.id,
-      details: { name: info.name, prefix: info.prefix, owner: ownerOf(userId) },
+      details: { name: info.name, prefix: info.prefix, owner: info.user.email },
     }));
   }
 
-  /** The actor a presented key stands for, or undefined when it is unknown, revoked or expired. */
+  /** Whose keys the actor reaches: everyone's for the counter's owner, else its own. */
+  const reachOf = (actor: Actor) => (ownsCounter(actor.role) ? undefined : actor.userId);
+
+  /**
+   * A key made by an operator over HTTP (makesApiKeys): for `userId`, whose rights the key then
+   * carries (a gate scanner's key: the gate user's), or for the caller; for another operator only by
+   * the counter's owner.
+   */
+  function createFor(actor: Actor, request: { userId?: string; name: string; expiresAt?: number }) {
+    const userId = request.userId ?? actor.userId;
+    if (!makesApiKeys(actor.role)) throw new AppError('FORBIDDEN', messages.apiKeyCreateForbidden);
+    if (userId !== actor.userId && !ownsCounter(actor.role)) throw new AppError('FORBIDDEN', messages.apiKeyOthersForbidden);
+    const role = userOf(userId)?.role;
+    if (!role || !isOperator(role)) throw fieldError('userId', messages.apiKeyUserNotOperator);
+    return createBy(actor, userId, request.name, request.expiresAt);
+  }
+
+  /**
+   * The actor a presented key stands for, or undefined when it is unknown, revoked, expired, or its
+   * user is no longer an operator. The user's role is read with the key, each time: a key has its
+   * user's rights of now.
+   */
   function authenticate(key: string): Actor | undefined {
     const found = byHash.get({ hash: hashApiKey(key) });
     if (!found) return undefined;
     const now = clock();
     if (found.key.revokedAt !== null) return undefined;
     if (found.key.expiresAt !== null && found.key.expiresAt <= now) return undefined;
-    if (found.key.lastUsedAt === null || now - found.key.lastUsedAt > LAST_USED_PRECISION_MS) {
-      db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, found.key.id)).run();
-    }
+    if (!isOperator(found.user.role)) return undefined;
+    // Noted, not written: a read writes nothing (key-last-use.ts).
+    lastUse.note(found.key.id, found.key.lastUsedAt, now);
     const { user } = found;
     return { userId: user.id, role: user.role, name: user.name, credential: 'api_key', apiKeyId: found.key.id, apiKeyName: found.key.name };
   }
 
-  return { create, createBy, list, revoke, authenticate };
+  return { create, createBy, createFor, list, revoke, reachOf, authenticate, flushLastUse: lastUse.flush };
 }
 export type ApiKeyService = ReturnType<typeof createApiKeyService>;

@@ -8,13 +8,15 @@
  * Details are checked against their action's schema (shared/schemas/audit.ts) on the way in: a
  * field not listed there (a password, a key) or a whole identity number is refused, never stored.
  */
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_DETAILS, AuditEntry, type AuditAction, type AuditCredential, type AuditDetails, type AuditListQuery } from '../../shared/schemas/audit.js';
 import type { PageMeta } from '../../shared/schemas/common.js';
 import { messages } from '../../shared/messages.js';
 import { writeTransaction, type Db } from '../db/connection.js';
-import { auditLog } from '../db/schema.js';
-import { requireOrganizer, type Actor } from './access.js';
+import { auditLog, events } from '../db/schema.js';
+import { ownsCounter, readsAuditLog } from '../../shared/roles.js';
+import type { Actor } from './access.js';
+import { AppError } from './errors.js';
 import type { Clock } from './clock.js';
 import { newId } from './ids.js';
 import { pageMeta } from './paging.js';
@@ -118,10 +120,21 @@ export function createAuditLog(db: Db, clock: Clock) {
     });
   }
 
-  /** The entries, newest first; for organizers and super_admins (who run the counter) only. */
+  /**
+   * What of the log the actor reads: all of it for the counter's owner; for an organizer, the
+   * entries of the events it owns (the rest names other organizers' customers, or the counter's own
+   * affairs); nothing for staff.
+   */
+  function scopeOf(actor: Actor): SQL | undefined {
+    if (!readsAuditLog(actor.role)) throw new AppError('FORBIDDEN', messages.auditForbidden);
+    if (ownsCounter(actor.role)) return undefined;
+    return inArray(auditLog.eventId, db.select({ id: events.id }).from(events).where(eq(events.ownerId, actor.userId)));
+  }
+
+  /** The entries the actor may read (scopeOf), newest first. */
   function list(actor: Actor, query: AuditListQuery): { data: AuditEntry[]; meta: PageMeta } {
-    requireOrganizer(actor, messages.auditForbidden);
-    const filters: SQL[] = [];
+    const scope = scopeOf(actor);
+    const filters: SQL[] = scope ? [scope] : [];
     if (query.action) filters.push(eq(auditLog.action, query.action));
     if (query.eventId) filters.push(eq(auditLog.eventId, query.eventId));
     if (query.from) filters.push(gte(auditLog.at, parseInstant(query.from)));

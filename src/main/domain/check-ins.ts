@@ -65,6 +65,13 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     .leftJoin(participants, eq(participants.orderId, orders.id))
     .where(and(eq(orders.eventId, ph('eventId')), eq(orders.id, ph('orderId'))))
     .prepare();
+  // The earliest a ticket of the participant's category could have been sold, anywhere.
+  const saleStartOf = db
+    .select({ saleStartAt: ticketCategories.saleStartAt })
+    .from(participants)
+    .innerJoin(ticketCategories, eq(ticketCategories.id, participants.ticketCategoryId))
+    .where(eq(participants.id, ph('id')))
+    .prepare();
   const gateRow = db
     .select({ participant: participants, categoryName: ticketCategories.name, checkIn: checkIns, checkedInBy: users.name })
     .from(participants)
@@ -160,6 +167,10 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     return groupCommit(() => {
       // Read inside the transaction, so that of two scans at once the second sees the first.
       const before = gateView(event, located.participantId());
+      // No ticket is scanned before it could be sold. The bound is its category's sale start, not
+      // the moment this service issued it: a counter that sold and scanned it offline replicates
+      // both later, and this service then issues its own ticket after the scan's time.
+      if (checkedInAt < saleStartOf.get({ id: before.id })!.saleStartAt) throw fieldError('checkedInAt', messages.checkedInAtBeforeSale);
       if (before.checkIn) throw alreadyCheckedIn(event, before.checkIn, located.field);
       const row = {
         participantId: before.id,

@@ -6,6 +6,7 @@
  */
 import { and, inArray, lte, sql } from 'drizzle-orm';
 import { writeTransaction, type Db } from '../db/connection.js';
+import { isStorageFull } from '../db/storage-full.js';
 import { orders } from '../db/schema.js';
 import type { AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
@@ -67,9 +68,22 @@ export function createExpiry(db: Db, clock: Clock, seats: Seats, journal: OrderJ
     }
   }
 
+  /**
+   * expireDue before a read. On a full disk the expiry cannot be written: the read goes on with the
+   * holds as stored, for reads must keep working; serve's sweep, which logs its failures, and the
+   * next read expire them once there is space again.
+   */
+  function expireBeforeRead(): void {
+    try {
+      expireDue();
+    } catch (error) {
+      if (!isStorageFull(error)) throw error;
+    }
+  }
+
   /** When a hold that starts now lapses. */
   const holdUntil = (now: number) => now + holdWindowMs();
 
-  return { expireDue, holdUntil };
+  return { expireDue, expireBeforeRead, holdUntil };
 }
 export type Expiry = ReturnType<typeof createExpiry>;

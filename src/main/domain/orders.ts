@@ -221,7 +221,7 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
 
   function list(actor: Actor, idOrSlug: string, query: OrderListQuery): { data: OrderListItem[]; meta: PageMeta } {
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
-    expiry.expireDue();
+    expiry.expireBeforeRead();
     const filters: (SQL | undefined)[] = [];
     if (query.status) filters.push(eq(orders.status, query.status));
     if (query.paymentStatus) filters.push(eq(orders.paymentStatus, query.paymentStatus));
@@ -294,7 +294,7 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
 
   function get(actor: Actor, idOrSlug: string, orderId: string): OrderDetail {
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
-    expiry.expireDue();
+    expiry.expireBeforeRead();
     return views.detailOf(actor, event, views.find(event, orderId));
   }
 

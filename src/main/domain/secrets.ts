@@ -1,12 +1,33 @@
-import { createHash, randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { promisify } from 'node:util';
 
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
+const HASH_BYTES = 32;
+/** scrypt in libuv's thread pool: the event loop goes on serving other requests meanwhile. */
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number, options: ScryptOptions) => Promise<Buffer>;
 
-/** A person's chosen password: salted scrypt, slow on purpose. */
+const scryptHash = (salt: Buffer, hash: Buffer) => `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+
+/** A person's chosen password: salted scrypt, slow on purpose. On the calling thread: for seeding (the CLI, setup, tests). */
 export function hashPassword(password: string): string {
   const salt = randomBytes(16);
-  const hash = scryptSync(password, salt, 32, SCRYPT);
-  return `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+  return scryptHash(salt, scryptSync(password, salt, HASH_BYTES, SCRYPT));
+}
+
+/** hashPassword off the event loop, for a request (a password change). */
+export async function hashPasswordAsync(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return scryptHash(salt, await scryptAsync(password, salt, HASH_BYTES, SCRYPT));
+}
+
+let nobodysHash: Promise<string> | undefined;
+/**
+ * A scrypt hash of a random password nobody knows, made once (off the event loop too): a login for
+ * an e-mail that is no operator's is checked against it, so that it costs what a wrong password costs.
+ */
+export function nobodysPasswordHash(): Promise<string> {
+  nobodysHash ??= hashPasswordAsync(randomBytes(16).toString('base64url'));
+  return nobodysHash;
 }
 
 /**
@@ -20,13 +41,14 @@ export function hashGeneratedSecret(secret: string): string {
   return `sha256$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 }
 
-export function verifyPassword(password: string, stored: string): boolean {
+/** Whether `password` is the one `stored` hashes; a scrypt hash is checked off the event loop. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, saltText, hashText] = stored.split('$');
   if (!saltText || !hashText) return false;
   const salt = Buffer.from(saltText, 'base64url');
   const expected = Buffer.from(hashText, 'base64url');
   let actual: Buffer;
-  if (scheme === 'scrypt') actual = scryptSync(password, salt, expected.length, SCRYPT);
+  if (scheme === 'scrypt') actual = await scryptAsync(password, salt, expected.length, SCRYPT);
   else if (scheme === 'sha256') actual = createHash('sha256').update(salt).update(password).digest();
   else return false;
   return actual.length === expected.length && timingSafeEqual(actual, expected);

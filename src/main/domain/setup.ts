@@ -41,7 +41,8 @@ const REFUSED_CONNECTION: Record<Exclude<ConnectionCheck['result'], 'ok'>, [fiel
 
 /**
  * Connects a fresh counter to a service: checks the URL and key, makes the person setting it up
- * the local organizer (owner of the pulled events), stores the remote and pulls the events once.
+ * the counter's owner (super_admin: its remote, settings and device keys; also the local owner of
+ * the pulled events), stores the remote and pulls the events once.
  */
 export async function connectToRemote(services: Services, body: ConnectSetupBody): Promise<ConnectSetupResult> {
   requireFirstRun(services);
@@ -53,7 +54,7 @@ export async function connectToRemote(services: Services, body: ConnectSetupBody
   // and the transaction drops the new user if storing the remote fails: never half set up.
   const user = writeTransaction(services.database.db, () => {
     requireFirstRun(services);
-    const created = services.users.createBy('system', { name: body.name, email: body.email, password: body.password, role: 'organizer' });
+    const created = services.users.createBy('system', { name: body.name, email: body.email, password: body.password, role: 'super_admin' });
     services.sync.setRemoteBy('system', { baseUrl: body.baseUrl, apiKey: body.apiKey, ownerEmail: created.email });
     return created;
   });

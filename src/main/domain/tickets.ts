@@ -46,7 +46,7 @@ export function createTicketService(db: Db, events: EventService, expiry: Expiry
 
   function list(actor: Actor, idOrSlug: string): TicketCategory[] {
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
-    expiry.expireDue();
+    expiry.expireBeforeRead();
     return ofEvent.all({ eventId: event.id }).map((row) => toTicketDto(row, event));
   }
 

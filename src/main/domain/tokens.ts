@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.js';
 import { meta } from '../db/schema.js';
 import type { Actor } from './access.js';
 import type { Clock } from './clock.js';
-import type { UserService } from './users.js';
+import { isOperator, type UserRow, type UserService } from './users.js';
 
 /** A login lasts one long counter shift. */
 export const TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -23,12 +23,13 @@ function signingSecret(db: Db): Uint8Array {
 export function createTokenService(db: Db, users: UserService, clock: Clock) {
   const secret = signingSecret(db);
 
-  async function issue(userId: string): Promise<{ token: string; expiresAt: number }> {
+  /** A login of `user`, under its current token version (logging out or a new password moves it on). */
+  async function issue(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<{ token: string; expiresAt: number }> {
     const now = clock();
     const expiresAt = now + TOKEN_LIFETIME_MS;
-    const token = await new SignJWT({})
+    const token = await new SignJWT({ ver: user.tokenVersion })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(userId)
+      .setSubject(user.id)
       .setIssuer(ISSUER)
       .setIssuedAt(Math.floor(now / 1000))
       .setExpirationTime(Math.floor(expiresAt / 1000))
@@ -36,7 +37,11 @@ export function createTokenService(db: Db, users: UserService, clock: Clock) {
     return { token, expiresAt };
   }
 
-  /** The actor a token stands for, or undefined when it is forged, expired or its user is gone. */
+  /**
+   * The actor a token stands for, or undefined when it is forged, expired, of an earlier token
+   * version (logged out, password changed) or its user is gone or no longer an operator. The user
+   * is read afresh each time: its role now, not at login, decides.
+   */
   async function authenticate(token: string): Promise<Actor | undefined> {
     try {
       const { payload } = await jwtVerify(token, secret, {
@@ -45,7 +50,7 @@ export function createTokenService(db: Db, users: UserService, clock: Clock) {
         currentDate: new Date(clock()),
       });
       const user = payload.sub ? users.findById(payload.sub) : undefined;
-      if (!user || user.role === 'customer') return undefined;
+      if (!user || !isOperator(user.role) || payload.ver !== user.tokenVersion) return undefined;
       return { userId: user.id, role: user.role, name: user.name, credential: 'jwt' };
     } catch {
       return undefined;

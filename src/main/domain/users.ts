@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Role, User } from '../../shared/schemas/auth.js';
 import type { Db } from '../db/connection.js';
 import { users } from '../db/schema.js';
@@ -6,7 +6,7 @@ import type { AuditActor, AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
 import { newId } from './ids.js';
-import { hashPassword, verifyPassword } from './secrets.js';
+import { hashPassword, hashPasswordAsync, nobodysPasswordHash, verifyPassword } from './secrets.js';
 import { toIso } from './time.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,6 +14,8 @@ type NewUser = { email: string; name: string; role: Role; password: string };
 
 /** The roles of people who run the counter; customers are the people it sells to. */
 export const OPERATOR_ROLES = ['super_admin', 'organizer', 'staff'] as const satisfies readonly Role[];
+
+export const isOperator = (role: Role): boolean => (OPERATOR_ROLES as readonly Role[]).includes(role);
 
 export function toUserDto(row: UserRow): User {
   return { id: row.id, email: row.email, name: row.name, role: row.role, createdAt: toIso(row.createdAt) };
@@ -49,6 +51,7 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
       name: input.name,
       role: input.role,
       passwordHash,
+      tokenVersion: 0,
       createdAt: now,
       updatedAt: now,
     };
@@ -68,8 +71,35 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
     );
   }
 
+  /** Ends every login (JWT) of the user: they carry the token version it now leaves behind. */
+  function endLogins(userId: string): void {
+    db.update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, userId))
+      .run();
+  }
+
+  /** Sets a new password on `by`'s behalf and records it (the e-mail, never a password); every login of the user ends. */
+  async function changePasswordBy(by: AuditActor, user: UserRow, password: string): Promise<void> {
+    const passwordHash = await hashPasswordAsync(password);
+    audit.recorded(
+      by,
+      'user.password_changed',
+      () => {
+        db.update(users).set({ passwordHash, updatedAt: clock() }).where(eq(users.id, user.id)).run();
+        endLogins(user.id);
+      },
+      () => ({ subjectId: user.id, details: { email: user.email } }),
+    );
+  }
+
   function listByRole(role: Role): UserRow[] {
     return db.select().from(users).where(eq(users.role, role)).all();
+  }
+
+  /** Everyone who operates the counter, by name. */
+  function listOperators(): UserRow[] {
+    return db.select().from(users).where(inArray(users.role, [...OPERATOR_ROLES])).orderBy(asc(users.name)).all();
   }
 
   /** Whether anyone can run this counter yet: a data dir without an operator still needs setting up. */
@@ -77,13 +107,17 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
     return db.select({ id: users.id }).from(users).where(inArray(users.role, [...OPERATOR_ROLES])).limit(1).get() !== undefined;
   }
 
-  /** The user whose password this is, or undefined: one answer for unknown e-mail and wrong password. */
-  function authenticate(email: string, password: string): UserRow | undefined {
+  /**
+   * The operator whose password this is, or undefined: one answer, at one cost, for an unknown
+   * e-mail, a customer's and a wrong password (each checks one scrypt hash, off the event loop).
+   */
+  async function authenticate(email: string, password: string): Promise<UserRow | undefined> {
     const row = findByEmail(email);
-    if (!row || row.role === 'customer') return undefined;
-    return verifyPassword(password, row.passwordHash) ? row : undefined;
+    const operator = row && isOperator(row.role) ? row : undefined;
+    const right = await verifyPassword(password, operator?.passwordHash ?? (await nobodysPasswordHash()));
+    return right ? operator : undefined;
   }
 
-  return { findByEmail, findById, listByRole, hasOperator, create, createBy, authenticate };
+  return { findByEmail, findById, listByRole, listOperators, hasOperator, create, createBy, changePasswordBy, endLogins, authenticate };
 }
 export type UserService = ReturnType<typeof createUserService>;

@@ -9,12 +9,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import { newId } from '../domain/ids.js';
 import type { Services } from '../services.js';
-import { frameworkErrors, installErrorHandling } from './errors.js';
+import { clientErrors, installErrorHandling, routerErrors } from './errors.js';
 import { installHostAllowlist } from './host-allowlist.js';
 import { installDeviceTurns } from './device-turns.js';
 import { installIdempotency } from './idempotency.js';
 import { installNetworkPolicy } from './network-policy.js';
-import { installRateLimits } from './rate-limits.js';
+import { createRateLimits } from './rate-limits.js';
 import { installSecurityHeaders } from './security-headers.js';
 import { apiKeyRoutes } from './routes/apikeys.js';
 import { auditRoutes } from './routes/audit.js';
@@ -27,11 +27,15 @@ import { orderRoutes } from './routes/orders.js';
 import { settingsRoutes } from './routes/settings.js';
 import { setupRoutes } from './routes/setup.js';
 import { syncRoutes } from './routes/sync.js';
+import { userRoutes } from './routes/users.js';
 
 // Validation messages in Indonesian wherever a schema does not word its own.
 z.config(z.locales.id());
 
 export const BODY_LIMIT = 64 * 1024;
+
+/** How long a client may take to send its request's headers, and the whole request. */
+export const TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
 
 export interface AppOptions {
   /** Host names besides loopback that this listener answers to (its LAN address). */
@@ -46,6 +50,8 @@ export interface AppOptions {
    * actions then also need it in X-Launch-Token, so that no other local program can take them.
    */
   launchToken?: string;
+  /** TIMEOUTS, unless told (tests cannot wait for the real ones). */
+  timeouts?: typeof TIMEOUTS;
 }
 
 /**
@@ -67,25 +73,33 @@ export const REDACTED_PATHS = [
   '*.data.key',
 ];
 
-/** Query parameters that are credentials: a ticket's QR token looks a ticket up at the gate. */
-const SECRET_QUERY = /([?&](?:token|key|apiKey|password)=)[^&]*/gi;
+/**
+ * Query parameters blanked in logs: credentials (a ticket's QR token looks a ticket up at the gate)
+ * and personal data (a ticket's number, an order search: a customer's e-mail or name).
+ */
+const REDACTED_QUERY = /([?&](?:token|key|apiKey|password|ticketNumber|search)=)[^&]*/gi;
 
-/** A request as logged: its URL with any credential in the query string blanked. */
+/** A request as logged: its URL with those query parameters blanked. */
 function loggedRequest(request: FastifyRequest) {
-  return { method: request.method, url: request.url.replace(SECRET_QUERY, '$1[redacted]'), host: request.host, remoteAddress: request.ip };
+  return { method: request.method, url: request.url.replace(REDACTED_QUERY, '$1[redacted]'), host: request.host, remoteAddress: request.ip };
 }
 
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const rateLimits = createRateLimits(services, options.lan ?? false);
+  const timeouts = options.timeouts ?? TIMEOUTS;
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     // As long as the longest idOrSlug the route schemas accept, so that the schema decides.
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors,
+    frameworkErrors: routerErrors(rateLimits.countAnswered),
+    clientErrorHandler: clientErrors(rateLimits.countRefused),
     genReqId: () => newId(),
     requestIdHeader: false,
-    // A request must arrive whole within this (a slow sender holds no socket for long); idle
+    // A request must arrive whole within these (a slow sender holds no socket for long), checked
+    // often: Node looks only every 30 s by default, which let a trickled body stay 76 s. Idle
     // kept-alive connections close soon after.
-    requestTimeout: 30_000,
+    requestTimeout: timeouts.requestMs,
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: Math.min(1000, timeouts.headersMs / 2) },
     keepAliveTimeout: 5_000,
     logger: {
       level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info',
@@ -107,7 +121,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   installErrorHandling(app);
   installSecurityHeaders(app);
   installNetworkPolicy(app, services, options.lan ?? false);
-  await installRateLimits(app, services, options.lan ?? false);
+  rateLimits.install(app);
   installDeviceTurns(app);
   installIdempotency(app, services);
 
@@ -138,6 +152,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(checkInRoutes, { services });
   await app.register(syncRoutes, { services });
   await app.register(apiKeyRoutes, { services });
+  await app.register(userRoutes, { services });
   await app.register(settingsRoutes, { services });
   await app.register(auditRoutes, { services });
   await app.register(setupRoutes, { services, launchToken: options.launchToken });

@@ -44,6 +44,14 @@ export async function throttled<T>(services: Services, request: FastifyRequest, 
   return result;
 }
 
+/**
+ * Refuses (403) a device's key where only a person will do: logging out, a password change, a sync
+ * round on demand (which holds its request, and a device's slot, for the whole round).
+ */
+export function requireLogin(actor: Actor): void {
+  if (actor.credential !== 'jwt') throw new AppError('FORBIDDEN', messages.loginOnly);
+}
+
 /** The authenticated actor; routes behind authenticate() always have one. */
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);

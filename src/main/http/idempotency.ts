@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStorageFull } from '../db/storage-full.js';
 import { fieldError } from '../domain/errors.js';
 import { sha256Hex } from '../domain/secrets.js';
 import type { Services } from '../services.js';
@@ -6,6 +7,13 @@ import type { Services } from '../services.js';
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency?: { principal: string; key: string };
+  }
+  interface FastifyContextConfig {
+    /**
+     * Secrets in the answer's `data` (a new API key, a customer's generated password): shown once,
+     * in the first answer, never stored for a replay, which answers them as null.
+     */
+    secretFields?: string[];
   }
 }
 
@@ -30,24 +38,27 @@ export function installIdempotency(app: FastifyInstance, services: Services): vo
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotency;
     if (!claim || reply.getHeader('idempotent-replayed')) return payload;
-    if (reply.statusCode >= 500) services.idempotency.release(claim.principal, claim.key);
-    else if (typeof payload === 'string') services.idempotency.complete(claim.principal, claim.key, reply.statusCode, forStorage(payload));
+    try {
+      if (reply.statusCode >= 500) services.idempotency.release(claim.principal, claim.key);
+      else if (typeof payload === 'string') {
+        services.idempotency.complete(claim.principal, claim.key, reply.statusCode, withoutSecrets(payload, request.routeOptions.config.secretFields ?? []));
+      }
+    } catch (error) {
+      // The answer stands (a sale made is made); only its replay could not be kept. The claim
+      // stays unfinished, and serve's next start frees it (releaseAbandoned).
+      if (!isStorageFull(error)) throw error;
+      request.log.warn({ err: error }, 'the answer was not kept for Idempotency-Key replays: the disk is full');
+    }
     return payload;
   });
 }
 
-/**
- * The response as it is kept for replays: without the customer's generated password, which is
- * returned once and never stored (a replay answers generatedPassword: null).
- */
-function forStorage(payload: string): string {
-  try {
-    const body = JSON.parse(payload) as { data?: { generatedPassword?: unknown } };
-    if (typeof body.data?.generatedPassword !== 'string') return payload;
-    return JSON.stringify({ ...body, data: { ...body.data, generatedPassword: null } });
-  } catch {
-    return payload;
-  }
+/** The response as it is kept for replays: the route's secret fields (secretFields) null. */
+function withoutSecrets(payload: string, secretFields: string[]): string {
+  if (secretFields.length === 0) return payload;
+  const body = JSON.parse(payload) as { data?: Record<string, unknown> };
+  if (!body.data) return payload;
+  return JSON.stringify({ ...body, data: { ...body.data, ...Object.fromEntries(secretFields.map((field) => [field, null])) } });
 }
 
 /** A stored response, answering this request: its requestId is this request's (as in X-Request-Id). */

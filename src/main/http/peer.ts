@@ -3,8 +3,10 @@ import type { FastifyRequest } from 'fastify';
 /** Socket addresses of this machine (no proxy is trusted, so request.ip is the peer's own). */
 const LOOPBACK_IPS = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
+export const isThisMachine = (address: string): boolean => LOOPBACK_IPS.has(address);
+
 export function fromThisMachine(request: FastifyRequest): boolean {
-  return LOOPBACK_IPS.has(request.ip);
+  return isThisMachine(request.ip);
 }
 
 /**

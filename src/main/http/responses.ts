@@ -10,6 +10,9 @@ export function errorResponses(...codes: ErrorCode[]) {
 
 /** What every authenticated route can answer besides its own errors. */
 export const AUTH_ERRORS: ErrorCode[] = ['UNAUTHENTICATED', 'RATE_LIMITED'];
-/** What any POST, PATCH or DELETE can answer, body schema or not: Fastify parses whatever body comes. */
-export const BODY_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
+/**
+ * What any POST, PUT, PATCH or DELETE can answer, body schema or not: Fastify parses whatever body
+ * comes, and a write can find the disk full.
+ */
+export const BODY_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'STORAGE_FULL'];
 export const SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { bearer: [] }];

@@ -25,12 +25,15 @@ const ALWAYS = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 };
 
+/** The security headers of an answer of `contentType` (one that sets its own Cache-Control keeps it). */
+export function securityHeaders(contentType: string, hasCacheControl = false): Record<string, string> {
+  if (contentType.startsWith('text/html')) return { ...ALWAYS, 'content-security-policy': CONTENT_SECURITY_POLICY };
+  return hasCacheControl ? ALWAYS : { ...ALWAYS, 'cache-control': 'no-store' };
+}
+
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(ALWAYS);
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    else if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    reply.headers(securityHeaders(String(reply.getHeader('content-type') ?? ''), reply.hasHeader('cache-control')));
     return payload;
   });
 }

@@ -39,7 +39,7 @@ export function createInvoiceService({ events, views, expiry, signer, settings }
 
   function readOrder(actor: Actor, idOrSlug: string, orderId: string) {
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
-    expiry.expireDue();
+    expiry.expireBeforeRead();
     const row = views.find(event, orderId);
     return { event, row, order: views.detailOf(actor, event, row) };
   }

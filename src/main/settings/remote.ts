@@ -5,6 +5,7 @@
  * shown again in full: `summary` shows its first characters.
  */
 import Conf from 'conf';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { RemoteSummary } from '../../shared/schemas/sync.js';
 import { isSealed, seal, unseal } from './seal.js';
@@ -33,8 +34,12 @@ export class RemoteKeyLocked extends Error {
   }
 }
 
+const CONFIG_NAME = 'remote';
+/** Where the remote is kept: conf writes <configName>.json in the data dir. */
+export const remoteFile = (dataDir: string) => join(dataDir, `${CONFIG_NAME}.json`);
+
 export function createRemoteStore(dataDir: string, sealingKey?: Buffer) {
-  const conf = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: 'remote', configFileMode: 0o600 });
+  const conf = new Conf<Record<string, unknown>>({ cwd: dataDir, configName: CONFIG_NAME, configFileMode: 0o600 });
 
   const stored = (): StoredRemote | null => {
     const parsed = StoredRemote.safeParse(conf.store);

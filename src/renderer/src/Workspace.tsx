@@ -4,6 +4,7 @@
  * refuses the key, and the screen in use.
  */
 import { useEffect, useState } from 'react';
+import { readsAuditLog } from '../../shared/roles.js';
 import type { User } from '../../shared/schemas/auth.js';
 import { useSyncStatus } from './api/hooks';
 import { ConnectionPill } from './components/ConnectionPill';
@@ -15,18 +16,18 @@ import { OrdersScreen } from './screens/orders/OrdersScreen';
 import { SellScreen } from './screens/sell/SellScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { SyncScreen } from './screens/sync/SyncScreen';
-import { mayManage, session } from './session';
+import { logOut } from './api/client';
 import { connectionOf, unsyncedOf } from './sync-summary';
 
 type ScreenName = 'sell' | 'orders' | 'sync' | 'settings' | 'audit';
 
-/** The screens; `managers` ones only for organizers and super admins (the service refuses staff too). */
-const SCREENS: { name: ScreenName; label: string; key?: string; managers?: boolean }[] = [
+/** The screens; `shownTo` limits one to some roles (the service refuses the others too). */
+const SCREENS: { name: ScreenName; label: string; key?: string; shownTo?: (role: User['role']) => boolean }[] = [
   { name: 'sell', label: 'Jual', key: 'F1' },
   { name: 'orders', label: 'Pesanan', key: 'F2' },
   { name: 'sync', label: 'Sinkronisasi', key: 'F3' },
   { name: 'settings', label: 'Pengaturan', key: 'F4' },
-  { name: 'audit', label: 'Audit', managers: true },
+  { name: 'audit', label: 'Audit', shownTo: readsAuditLog },
 ];
 
 export function Workspace({ user }: { user: User }) {
@@ -36,14 +37,14 @@ export function Workspace({ user }: { user: User }) {
   const status = useSyncStatus().data;
   const connection = connectionOf(status);
   const unsynced = unsyncedOf(status);
-  const screens = SCREENS.filter((s) => !s.managers || mayManage(user));
+  const screens = SCREENS.filter((s) => !s.shownTo || s.shownTo(user.role));
 
   useShortcuts(Object.fromEntries(screens.flatMap((s) => (s.key ? [[s.key, () => setScreen(s.name)]] : []))));
   useUnsyncedWarning(unsynced);
 
   const logout = () => {
     setLeaving(false);
-    session.end();
+    void logOut();
   };
 
   return (

@@ -23,6 +23,8 @@ function read(): Stored | null {
 }
 
 let current = read();
+/** Why the last session ended, for the login screen, when it was not simply the operator's choice. */
+let endNotice: string | null = null;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
@@ -30,11 +32,13 @@ export const session = {
   token: () => current?.token,
   begin(login: LoginResult) {
     current = { token: login.token, user: login.user };
+    endNotice = null;
     sessionStorage.setItem(KEY, JSON.stringify(current));
     notify();
   },
-  end() {
+  end(notice: string | null = null) {
     current = null;
+    endNotice = notice;
     sessionStorage.removeItem(KEY);
     notify();
   },
@@ -44,10 +48,12 @@ export const session = {
   },
 };
 
+/** Why the last session ended, if the login screen should say so. */
+export function useEndNotice(): string | null {
+  return useSyncExternalStore(session.subscribe, () => endNotice);
+}
+
 /** The logged-in user, or null; re-renders on login and logout. */
 export function useUser(): User | null {
   return useSyncExternalStore(session.subscribe, () => current?.user ?? null);
 }
-
-/** Organizers and super admins run the counter itself (remote, settings); staff sell. */
-export const mayManage = (user: User | null) => user?.role === 'organizer' || user?.role === 'super_admin';

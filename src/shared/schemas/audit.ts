@@ -63,6 +63,7 @@ export const AuditEntry = z.discriminatedUnion('action', [
   entry('remote.changed', z.strictObject({ ...RemoteSummary.shape, apiKey: MaskedKey })),
   entry('conflict.resolved', z.strictObject({ seq: z.number().int(), resolution: ConflictResolution, orderId: z.string(), remoteOrderId: z.string().nullable() })),
   entry('user.created', z.strictObject({ email: z.string(), name: z.string(), role: Role })),
+  entry('user.password_changed', z.strictObject({ email: z.string() })),
   entry('grant.added', z.strictObject({ email: z.string(), permission: Permission })),
 ]);
 export type AuditEntry = z.infer<typeof AuditEntry>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp, Ulid } from './common.js';
+import { Timestamp, Ulid, visible } from './common.js';
 
 /** super_admin, organizer and staff operate the service; customer is the role of walk-in buyers. */
 export const Role = z.enum(['super_admin', 'organizer', 'staff', 'customer']);
@@ -19,7 +19,7 @@ export type User = z.infer<typeof User>;
 
 /** A person who operates the counter, as made at first run (setup) or with `user create`: login works for every one. */
 export const OperatorAccount = z.object({
-  name: z.string().trim().min(1, 'Nama wajib diisi').max(100, 'Nama paling panjang 100 karakter'),
+  name: visible(z.string().trim().min(1, 'Nama wajib diisi').max(100, 'Nama paling panjang 100 karakter')),
   email: z.email({ error: 'Alamat email tidak valid' }).max(254),
   password: z.string().min(10, 'Kata sandi minimal 10 karakter').max(200),
 });
@@ -31,4 +31,11 @@ export const LoginBody = z.object({
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const LoginResult = z.object({ token: z.string(), expiresAt: Timestamp, user: User });
+
+/** A password change by its user, logged in: the new one follows the first-run rule. */
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Kata sandi saat ini wajib diisi').max(200),
+  newPassword: OperatorAccount.shape.password,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 export type LoginResult = z.infer<typeof LoginResult>;

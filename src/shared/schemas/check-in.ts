@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { asPrintedTicketNumber } from '../ticket-number.js';
-import { Timestamp, Ulid } from './common.js';
+import { Timestamp, Ulid, visible } from './common.js';
 
 /** The ways a gate names a ticket; a request gives exactly one of them. */
 export const TICKET_IDENTIFIERS = ['ticketNumber', 'token', 'orderId'] as const;
@@ -36,7 +36,7 @@ export type TicketLookupQuery = z.infer<typeof TicketLookupQuery>;
 
 /** Where and when a ticket was scanned. */
 const scanShape = {
-  gate: z.string().trim().min(1).max(100).optional().meta({ description: 'The gate or device checking in, e.g. "Gerbang Utara".' }),
+  gate: visible(z.string().trim().min(1).max(100)).optional().meta({ description: 'The gate or device checking in, e.g. "Gerbang Utara".' }),
   checkedInAt: Timestamp.optional().meta({
     description: 'When the ticket was scanned (default: now); replication sends the time of the original scan. At most a minute ahead of the service clock.',
   }),

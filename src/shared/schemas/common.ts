@@ -14,6 +14,24 @@ export const QueryBool = z.enum(['true', 'false']).transform((v) => v === 'true'
 
 export const SortOrder = z.enum(['asc', 'desc']).default('desc');
 
+/**
+ * Text someone can read: at least one letter, digit, punctuation mark or symbol. A name made only
+ * of invisible characters (zero-width spaces, joiners, a byte-order mark) passes a length check
+ * but names nothing anyone can see.
+ */
+export const visible = <T extends z.ZodString>(text: T) => text.refine((value) => /[\p{L}\p{N}\p{P}\p{S}]/u.test(value), messages.invisibleText);
+
+/**
+ * A search term as typed: printable text. Control characters (a NUL byte, say) are refused: no one
+ * types them, and the search index's query parser cannot take them.
+ */
+export const SearchTerm = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((term) => !/\p{Cc}/u.test(term), messages.searchControlCharacters);
+
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100, messages.limitMax).default(20),
@@ -47,7 +65,10 @@ export const ErrorCode = z.enum([
   'UNSUPPORTED_MEDIA_TYPE',
   'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
   'INTERNAL',
+  'STORAGE_FULL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

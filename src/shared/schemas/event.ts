@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Decimal, PageQuery, QueryBool, SortOrder, Timestamp, Ulid } from './common.js';
+import { Decimal, PageQuery, QueryBool, SearchTerm, SortOrder, Timestamp, Ulid } from './common.js';
 
 export const EventStatus = z.enum(['draft', 'published', 'closed', 'archived']);
 /** The interface leaves feeBearer open; we decide: who pays the service fee. */
@@ -52,7 +52,7 @@ export const EventListQuery = PageQuery.extend({
   categoryId: Ulid.optional(),
   subcategoryId: Ulid.optional(),
   eventTypeId: Ulid.optional(),
-  search: z.string().trim().min(1).max(100).optional(),
+  search: SearchTerm.optional(),
   sort: z.enum(['startAt', 'endAt', 'name', 'createdAt']).default('createdAt'),
   order: SortOrder,
   startAtFrom: DateFilter.optional(),

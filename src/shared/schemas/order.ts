@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { Decimal, PageQuery, SortOrder, Timestamp, Ulid } from './common.js';
+import { Decimal, PageQuery, SearchTerm, SortOrder, Timestamp, Ulid } from './common.js';
 import { Payment } from './payment.js';
 import { Gender, Registration } from './registration.js';
 
 export const OrderStatus = z.enum(['payment_pending', 'verification_pending', 'completed', 'cancelled']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
-/** The states an order may be cancelled from: not yet paid (DESIGN.md, the order states). */
+/** The states an order may be cancelled from: not yet paid (README, Taking payment, cancelling). */
 export const CANCELLABLE_STATUSES: OrderStatus[] = ['payment_pending', 'verification_pending'];
 export const PaymentStatus = z.enum(['unpaid', 'paid', 'expired']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
@@ -105,7 +105,7 @@ export type OrderDetail = z.infer<typeof OrderDetail>;
 export const OrderListQuery = PageQuery.extend({
   status: OrderStatus.optional(),
   paymentStatus: PaymentStatus.optional(),
-  search: z.string().trim().min(1).max(100).optional(),
+  search: SearchTerm.optional(),
   sort: z.enum(['createdAt', 'totalAmount']).default('createdAt'),
   order: SortOrder,
 });

@@ -8,6 +8,9 @@ export type InvoiceLayout = z.infer<typeof InvoiceLayout>;
 const Origin = z.url({ protocol: /^https?$/ }).refine((url) => URL.canParse(url) && new URL(url).origin === url, 'harus berupa origin saja, misalnya https://kios.contoh.id');
 const PerMinute = z.number().int().min(10).max(1_000_000);
 
+/** Where serve listens: an IPv4 or IPv6 address, or a host name; nothing a shell or URL would read otherwise. */
+export const ListenHost = z.union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'harus berupa alamat IP atau nama host, misalnya 192.168.1.20' });
+
 /** The rule of each setting, once: the settings add their defaults, a patch takes them as they are. */
 const RULES = {
   /** How long an unpaid order holds its seat before it expires. */
@@ -20,7 +23,7 @@ const RULES = {
    * Where serve listens when not told (--host): loopback only by default; a LAN address makes the
    * counter reachable by the venue's devices (LAN mode, README "Devices on the LAN").
    */
-  listenHost: z.string().trim().min(1).max(253),
+  listenHost: ListenHost,
   /** The port serve listens on when not told (--port); fixed, so that devices are set up once. */
   listenPort: z.number().int().min(1).max(65_535),
   /** Web origins allowed to call this service from a browser (CORS); none by default. */

@@ -4,7 +4,7 @@ import { RemoteSettingsBody, SyncStatus } from './sync.js';
 
 /**
  * First run: a counter whose data dir has no operator yet offers two ways in, connecting to a
- * service (its events are pulled, and the person setting it up becomes the local organizer) or
+ * service (its events are pulled, and the person setting it up becomes the counter's owner) or
  * trying it with demo data.
  */
 export const SetupState = z.object({
@@ -20,7 +20,7 @@ export const DemoSetupResult = z.object({ logins: z.array(DemoLogin) });
 export type DemoSetupResult = z.infer<typeof DemoSetupResult>;
 
 export const ConnectSetupBody = RemoteSettingsBody.omit({ ownerEmail: true }).extend({
-  /** The person setting the counter up: its first local organizer, owner of the pulled events. */
+  /** The person setting the counter up: its owner (super_admin), also owner of the pulled events. */
   ...OperatorAccount.shape,
 });
 export type ConnectSetupBody = z.infer<typeof ConnectSetupBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { Timestamp, Ulid } from './common.js';
 import { OrderStatus } from './order.js';
 
@@ -22,7 +23,8 @@ export type SyncState = z.infer<typeof SyncState>;
 
 export const RemoteSettingsBody = z.object({
   baseUrl: z.url({ protocol: /^https?$/ }).max(500),
-  apiKey: z.string().trim().min(8).max(500),
+  // Sent as X-API-Key: printable ASCII, no spaces (anything else no header carries, or no key has).
+  apiKey: z.string().trim().min(8).max(500).regex(/^[\x21-\x7e]+$/, messages.remoteKeyCharacters),
   /** The local user who owns the pulled events here; default: the caller. */
   ownerEmail: z.email().optional(),
 });

@@ -13,6 +13,8 @@ export { expect };
 
 export const CASHIER = { email: 'kasir@demo.test', password: 'demo-kasir' };
 export const ORGANIZER = { email: 'organizer@demo.test', password: 'demo-organizer' };
+/** The demo counter's owner (super_admin): its remote, settings and device keys. */
+export const OWNER = { email: 'admin@demo.test', password: 'demo-admin' };
 /** The demo's coffee fair: Harian (300 seats, Rp 75.000 + 2.5% fee the customer bears) and Terusan 3 Hari (3 seats). */
 export const COFFEE = { id: '01JDEM0000000000000000EV02', slug: 'pameran-kopi', name: 'Pameran Kopi Nusantara', daily: '01JDEM0000000000000000TK03', pass: '01JDEM0000000000000000TK04' };
 

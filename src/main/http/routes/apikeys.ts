@@ -11,7 +11,7 @@ import { AUTH_ERRORS, BODY_ERRORS, SECURITY, errorResponses } from '../responses
 
 const common = { tags: ['api-keys'], security: SECURITY };
 
-/** Extensions: the caller's own API keys, for peripheral devices (a scanner, a kiosk, a second tablet). */
+/** Extensions: API keys for peripheral devices (a scanner, a kiosk, a second tablet); who may do what: domain/apikeys.ts. */
 export const apiKeyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.addHook('onRequest', authenticate(services));
   const { apiKeys } = services;
@@ -20,36 +20,36 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     '/api-keys',
     {
       schema: {
-        summary: "Extension: the caller's own API keys, newest first, revoked ones included",
-        description: 'Never the keys themselves: only their first characters (prefix), expiry, revocation and last use (to the minute).',
+        summary: "Extension: the caller's own API keys (every operator's for the counter's owner), newest first, revoked ones included",
+        description: 'Never the keys themselves: only their first characters (prefix), whose they are, expiry, revocation and last use (to the minute).',
         ...common,
         response: { 200: envelope(z.array(ApiKeyInfo)), ...errorResponses(...AUTH_ERRORS) },
       },
     },
-    async (request) => ok(request, messages.apiKeysListed, apiKeys.list(actorOf(request).userId)),
+    async (request) => ok(request, messages.apiKeysListed, apiKeys.list(apiKeys.reachOf(actorOf(request)))),
   );
 
   app.post(
     '/api-keys',
     {
-      // A replay answers the same key again, but only to the user who created it (keys are per user).
       preHandler: idempotent(services),
+      // The key is shown in the first answer only: a replay (and the database) never has it.
+      config: { secretFields: ['key'] },
       schema: {
-        summary: 'Extension: create an API key for the caller (shown in full in this response only)',
+        summary: 'Extension: create an API key for a device (shown in full in this response only)',
         description:
-          'Any operator may create keys for themselves; a key carries its user’s permissions. Only its hash is stored. expiresAt (optional) must be in the future. Send Idempotency-Key to make retries safe.',
+          'A key carries exactly its user’s permissions. The counter’s owner (super_admin) makes keys for any operator (userId), an organizer for itself, a cashier (staff) none (403). Only its hash is stored. expiresAt (optional) must be in the future. Send Idempotency-Key to make retries safe: a replay answers key: null (the key is shown once).',
         ...common,
         body: CreateApiKeyBody,
         response: {
           201: envelope(CreatedApiKey),
-          ...errorResponses(...BODY_ERRORS, 'IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED', ...AUTH_ERRORS),
+          ...errorResponses(...BODY_ERRORS, 'FORBIDDEN', 'IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED', ...AUTH_ERRORS),
         },
       },
     },
     async (request, reply) => {
-      const { name, expiresAt } = request.body;
-      const actor = actorOf(request);
-      const created = apiKeys.createBy(actor, actor.userId, name, expiresAt === undefined ? undefined : Date.parse(expiresAt));
+      const { expiresAt, ...rest } = request.body;
+      const created = apiKeys.createFor(actorOf(request), { ...rest, expiresAt: expiresAt === undefined ? undefined : Date.parse(expiresAt) });
       return reply.code(201).send(ok(request, messages.apiKeyCreated, created));
     },
   );
@@ -58,8 +58,8 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     '/api-keys/:keyId',
     {
       schema: {
-        summary: 'Extension: revoke one of the caller’s API keys; it is refused (401) from then on',
-        description: "An unknown key, another user's key and a key already revoked are all 404.",
+        summary: 'Extension: revoke one of the caller’s API keys (any for the counter’s owner); it is refused (401) from then on',
+        description: "An unknown key, another user's key (but for the owner) and a key already revoked are all 404.",
         ...common,
         params: ApiKeyParams,
         response: { 200: envelope(ApiKeyInfo), ...errorResponses(...BODY_ERRORS, 'NOT_FOUND', ...AUTH_ERRORS) },
@@ -67,7 +67,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     },
     async (request) => {
       const actor = actorOf(request);
-      return ok(request, messages.apiKeyRevoked, apiKeys.revoke(actor, actor.userId, request.params.keyId));
+      return ok(request, messages.apiKeyRevoked, apiKeys.revoke(actor, apiKeys.reachOf(actor), request.params.keyId));
     },
   );
 };

@@ -20,7 +20,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
           'Every admin change: orders (created, paid, awaiting verification, payment rejected, cancelled, expired), check-ins, API keys created and revoked, settings, the remote connection, conflicts resolved, users created and grants added, each written in the same transaction as the change. ' +
           'actor says who (user and name, or the command line, or the service itself), by which credential, with which API key (the device) and from which address. ' +
           'Details never hold a secret (passwords, keys, tokens; the remote key only masked) nor a whole identity number (masked). ' +
-          'Filters: action, eventId, from and to (ISO timestamps, inclusive); page and limit (20, at most 100). Organizer or super_admin; staff get 403.',
+          'Filters: action, eventId, from and to (ISO timestamps, inclusive); page and limit (20, at most 100). The counter’s owner (super_admin) reads every entry, an organizer the entries of the events it owns; staff get 403.',
         tags: ['audit'],
         security: SECURITY,
         querystring: AuditListQuery,

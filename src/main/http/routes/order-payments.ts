@@ -7,18 +7,9 @@ import type { Services } from '../../services.js';
 import { actorOf, authenticate } from '../auth.js';
 import { ok } from '../envelope.js';
 import { idempotent } from '../idempotency.js';
-import { AUTH_ERRORS, SECURITY, errorResponses } from '../responses.js';
+import { AUTH_ERRORS, BODY_ERRORS, SECURITY, errorResponses } from '../responses.js';
 
-const TRANSITION_ERRORS = errorResponses(
-  'VALIDATION_FAILED',
-  'FORBIDDEN',
-  'ORDER_NOT_FOUND',
-  'INVALID_STATE',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'IDEMPOTENCY_KEY_REUSED',
-  ...AUTH_ERRORS,
-);
+const TRANSITION_ERRORS = errorResponses('FORBIDDEN', 'ORDER_NOT_FOUND', 'INVALID_STATE', 'IDEMPOTENCY_KEY_REUSED', ...BODY_ERRORS, ...AUTH_ERRORS);
 
 /** Checkout, payment verification and cancel: the order's transitions (domain/order-transitions.ts). */
 export const orderPaymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

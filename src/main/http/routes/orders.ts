@@ -14,7 +14,7 @@ import type { Services } from '../../services.js';
 import { actorOf, authenticate } from '../auth.js';
 import { ok, okList } from '../envelope.js';
 import { idempotent } from '../idempotency.js';
-import { AUTH_ERRORS, SECURITY, errorResponses } from '../responses.js';
+import { AUTH_ERRORS, BODY_ERRORS, SECURITY, errorResponses } from '../responses.js';
 
 export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.addHook('onRequest', authenticate(services));
@@ -23,6 +23,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     '/events/:idOrSlug/admin/orders',
     {
       preHandler: idempotent(services),
+      // Returned once, never stored: a replay answers generatedPassword: null.
+      config: { secretFields: ['generatedPassword'] },
       schema: {
         summary: 'Create an order for a walk-in customer',
         description:
@@ -33,19 +35,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         body: CreateOrderBody,
         response: {
           201: envelope(OrderCreated),
-          ...errorResponses(
-            'VALIDATION_FAILED',
-            'FORBIDDEN',
-            'EVENT_NOT_FOUND',
-            'IDENTITY_NUMBER_REGISTERED',
-            'SOLD_OUT',
-            'SALE_CLOSED',
-            'REMOTE_REFUSED',
-            'PAYLOAD_TOO_LARGE',
-            'UNSUPPORTED_MEDIA_TYPE',
-            'IDEMPOTENCY_KEY_REUSED',
-            ...AUTH_ERRORS,
-          ),
+          ...errorResponses('FORBIDDEN', 'EVENT_NOT_FOUND', 'IDENTITY_NUMBER_REGISTERED', 'SOLD_OUT', 'SALE_CLOSED', 'REMOTE_REFUSED', 'IDEMPOTENCY_KEY_REUSED', ...BODY_ERRORS, ...AUTH_ERRORS),
         },
       },
     },

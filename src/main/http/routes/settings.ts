@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../shared/schemas/common.js';
 import { Settings, SettingsPatch } from '../../../shared/schemas/settings.js';
 import { messages } from '../../../shared/messages.js';
-import { requireOrganizer } from '../../domain/access.js';
+import { requireCounterOwner } from '../../domain/access.js';
 import type { Services } from '../../services.js';
 import { actorOf, authenticate } from '../auth.js';
 import { ok } from '../envelope.js';
@@ -31,7 +31,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     '/settings',
     {
       schema: {
-        summary: 'Extension: change some settings (organizer or super_admin); answers the settings now in force',
+        summary: "Extension: change some settings (the counter's owner, super_admin); answers the settings now in force",
         description:
           'Fields left out stay as they are; unknown fields are refused. A new hold window applies to orders created from then on. A change is recorded in the audit log (settings.changed, each field before and after).',
         ...common,
@@ -44,7 +44,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     },
     async (request) => {
       const actor = actorOf(request);
-      requireOrganizer(actor, messages.settingsForbidden);
+      requireCounterOwner(actor, messages.settingsForbidden);
       return ok(request, messages.settingsUpdated, settingsChanges.change(actor, request.body));
     },
   );

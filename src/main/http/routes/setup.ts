@@ -52,10 +52,10 @@ export const setupRoutes: FastifyPluginAsyncZod<{ services: Services; launchToke
     {
       onRequest: guard,
       schema: {
-        summary: 'Extension: first run: connect to a service, become its local organizer, pull its events',
+        summary: "Extension: first run: connect to a service, become the counter's owner, pull its events",
         description:
           `Checks baseUrl and apiKey against the remote first (a refused key: 400 on apiKey; no answer, or not this interface: 400 on baseUrl). ` +
-          `Then creates the organizer (name, email, password), stores the remote and runs one sync round; sync is its status. ${GUARDED}`,
+          `Then creates the counter's owner, a super_admin (name, email, password), who also owns the pulled events; stores the remote and runs one sync round; sync is its status. ${GUARDED}`,
         ...common,
         body: ConnectSetupBody,
         response: {

@@ -11,18 +11,18 @@ import {
   SyncStatus,
 } from '../../../shared/schemas/sync.js';
 import { messages } from '../../../shared/messages.js';
-import { requireOrganizer, type Actor } from '../../domain/access.js';
+import { requireCounterOwner, type Actor } from '../../domain/access.js';
 import { AppError } from '../../domain/errors.js';
 import type { Services } from '../../services.js';
-import { actorOf, authenticate } from '../auth.js';
+import { actorOf, authenticate, requireLogin } from '../auth.js';
 import { ok } from '../envelope.js';
-import { AUTH_ERRORS, SECURITY, errorResponses } from '../responses.js';
+import { AUTH_ERRORS, BODY_ERRORS, SECURITY, errorResponses } from '../responses.js';
 
 const common = { tags: ['sync'], security: SECURITY };
 const Done = z.object({ seq: z.number().int() });
 
-/** Only who runs the counter may point it at a remote. */
-const requireRemoteAdmin = (actor: Actor) => requireOrganizer(actor, messages.remoteSettingsForbidden);
+/** Only the counter's owner may point it at a remote: the sales and customer lookups go there. */
+const requireRemoteAdmin = (actor: Actor) => requireCounterOwner(actor, messages.remoteSettingsForbidden);
 
 /** Extensions for the counter UI: sync status, conflicts and the remote connection. */
 export const syncRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -46,11 +46,15 @@ export const syncRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     {
       schema: {
         summary: 'Extension: run a sync round now (pull and push); answers when it is over',
+        description: 'For a person logged in (the Sync screen); a device key gets 403: devices never wait on the remote.',
         ...common,
-        response: { 200: envelope(SyncStatus), ...errorResponses(...AUTH_ERRORS) },
+        response: { 200: envelope(SyncStatus), ...errorResponses('FORBIDDEN', ...AUTH_ERRORS) },
       },
     },
-    async (request) => ok(request, messages.syncStarted, await sync.runOnce({ pull: true })),
+    async (request) => {
+      requireLogin(actorOf(request));
+      return ok(request, messages.syncStarted, await sync.runOnce({ pull: true }));
+    },
   );
 
   app.get(
@@ -65,7 +69,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) => ok(request, messages.conflictsListed, conflicts.list(actorOf(request))),
   );
 
-  const CONFLICT_ERRORS = errorResponses('VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND', 'INVALID_STATE', ...AUTH_ERRORS);
+  const CONFLICT_ERRORS = errorResponses('FORBIDDEN', 'NOT_FOUND', 'INVALID_STATE', ...BODY_ERRORS, ...AUTH_ERRORS);
   const actions = {
     retry: 'send it again',
     dismiss: 'settled by hand on the remote: stop sending it',
@@ -107,11 +111,11 @@ export const syncRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/sync/remote',
     {
       schema: {
-        summary: 'Extension: set the remote base URL and API key (organizer or super_admin)',
+        summary: "Extension: set the remote base URL and API key (the counter's owner, super_admin)",
         description: 'The key is stored readable by its owner only and never shown again in full. ownerEmail (default: the caller) owns the pulled events here.',
         ...common,
         body: RemoteSettingsBody,
-        response: { 200: envelope(RemoteSummary), ...errorResponses('VALIDATION_FAILED', 'FORBIDDEN', ...AUTH_ERRORS) },
+        response: { 200: envelope(RemoteSummary), ...errorResponses('FORBIDDEN', ...BODY_ERRORS, ...AUTH_ERRORS) },
       },
     },
     async (request) => {
@@ -128,7 +132,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     '/sync/remote/check',
     {
       schema: {
-        summary: 'Extension: test a base URL and API key without saving them',
+        summary: "Extension: test a base URL and API key without saving them (the counter's owner)",
         ...common,
         body: RemoteSettingsBody.omit({ ownerEmail: true }),
         response: { 200: envelope(ConnectionCheck), ...errorResponses('VALIDATION_FAILED', 'FORBIDDEN', ...AUTH_ERRORS) },

@@ -3,7 +3,7 @@
  * unwrapped. A refusal becomes an ApiError carrying the service's code and field errors, so that
  * forms can show each message at its field.
  */
-import type { LoginBody, LoginResult } from '../../../shared/schemas/auth.js';
+import type { ChangePasswordBody, LoginBody, LoginResult } from '../../../shared/schemas/auth.js';
 import type { ErrorEnvelope, FieldError } from '../../../shared/schemas/common.js';
 import { session } from '../session';
 
@@ -38,10 +38,12 @@ async function send(path: string, init: RequestOptions): Promise<Response> {
   }
 }
 
-/** Turns an error response into an ApiError; a 401 on a logged-in session ends it. */
+const SESSION_ENDED = 'Sesi berakhir (keluar di perangkat lain, kata sandi diganti, atau kedaluwarsa); silakan masuk lagi.';
+
+/** Turns an error response into an ApiError; a 401 on a logged-in session ends it, saying so. */
 async function failure(response: Response): Promise<ApiError> {
   const body = (await response.json().catch(() => null)) as ErrorEnvelope | null;
-  if (response.status === 401 && session.token()) session.end();
+  if (response.status === 401 && session.token()) session.end(SESSION_ENDED);
   return new ApiError(response.status, body?.error?.code ?? 'INTERNAL', body?.message ?? response.statusText, body?.error?.details);
 }
 
@@ -70,6 +72,26 @@ export function query(params: Record<string, string | number | undefined>): stri
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * Logs out: the service ends every login of this user, then this tab's session ends. Should the
+ * service not answer, this tab's session ends all the same and the login screen says what did not.
+ */
+export async function logOut(): Promise<void> {
+  try {
+    await api('/auth/logout', { method: 'POST' });
+    session.end();
+  } catch (error) {
+    session.end(`Keluar di perangkat ini saja: ${(error as Error).message}`);
+  }
+}
+
+/** Changes the password; the answer is a new login, which this tab's session continues with. */
+export async function changePassword(body: ChangePasswordBody): Promise<LoginResult> {
+  const result = await api<LoginResult>('/auth/password', { method: 'POST', body });
+  session.begin(result);
+  return result;
 }
 
 /** Logs in with e-mail and password, and this tab's session begins. */

@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ApiKeyInfo, CreateApiKeyBody, CreatedApiKey } from '../../../shared/schemas/apikey.js';
+import type { User } from '../../../shared/schemas/auth.js';
 import type { PageMeta } from '../../../shared/schemas/common.js';
 import type { Event } from '../../../shared/schemas/event.js';
 import type { OrderDetail, OrderListItem, OrderListQuery } from '../../../shared/schemas/order.js';
@@ -29,6 +30,7 @@ export const keys = {
   conflicts: ['conflicts'] as const,
   settings: ['settings'] as const,
   apiKeys: ['api-keys'] as const,
+  users: ['users'] as const,
   audit: (q: Partial<AuditListQuery>) => ['audit', q] as const,
   qr: (path: string) => ['qr', path] as const,
 };
@@ -96,6 +98,11 @@ export function useAuditLog(q: Partial<AuditListQuery>) {
 
 export function useApiKeys() {
   return useQuery({ queryKey: keys.apiKeys, queryFn: () => api<ApiKeyInfo[]>('/api-keys') });
+}
+
+/** The counter's operators; only its owner may ask (to choose whose device key to make). */
+export function useOperators(enabled: boolean) {
+  return useQuery({ queryKey: keys.users, queryFn: () => api<User[]>('/users'), enabled });
 }
 
 /** A ticket's QR image, fetched with the operator's credentials; it never changes. */

@@ -40,6 +40,8 @@ export function describeDetails(entry: AuditEntry): string {
       return joined(entry.details.name, entry.details.email, entry.details.role);
     case 'grant.added':
       return joined(entry.details.email, entry.details.permission);
+    case 'user.password_changed':
+      return entry.details.email;
   }
 }
 
@@ -72,5 +74,6 @@ export const SUBJECT_KIND: Record<AuditAction, string> = {
   'remote.changed': 'Layanan pusat',
   'conflict.resolved': 'Konflik',
   'user.created': 'Pengguna',
+  'user.password_changed': 'Pengguna',
   'grant.added': 'Pengguna',
 };

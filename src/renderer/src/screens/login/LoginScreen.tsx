@@ -5,6 +5,7 @@ import { messages } from '../../../../shared/messages.js';
 import { LoginBody } from '../../../../shared/schemas/auth.js';
 import { logIn } from '../../api/client';
 import { Field, Notice } from '../../components/Field';
+import { useEndNotice } from '../../session';
 
 /** The demo counter's cashier login, offered where the demo data is present. */
 const DEMO_CASHIER = { email: 'kasir@demo.test', password: 'demo-kasir' };
@@ -12,11 +13,13 @@ const DEMO_CASHIER = { email: 'kasir@demo.test', password: 'demo-kasir' };
 export function LoginScreen({ demo }: { demo: boolean }) {
   const form = useForm<LoginBody>({ resolver: zodResolver(LoginBody), defaultValues: { email: '', password: '' } });
   const login = useMutation({ mutationFn: logIn });
+  const ended = useEndNotice();
   const { errors } = form.formState;
   return (
     <div className="centered">
       <form className="card login" onSubmit={form.handleSubmit((body) => login.mutate(body))} noValidate>
         <h1>Masuk ke loket</h1>
+        {ended && <Notice kind="warning">{ended}</Notice>}
         <Field label="Email" error={errors.email && messages.emailFormat}>
           {(props) => <input {...props} type="email" autoComplete="username" autoFocus {...form.register('email')} />}
         </Field>

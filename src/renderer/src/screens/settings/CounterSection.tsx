@@ -51,7 +51,7 @@ export function CounterSection({ editable }: { editable: boolean }) {
             </button>
           </div>
         ) : (
-          <p className="muted small span-3">Hanya organizer atau super admin yang dapat mengubah pengaturan loket.</p>
+          <p className="muted small span-3">Hanya pemilik loket (super admin) yang dapat mengubah pengaturan loket.</p>
         )}
       </form>
     </section>

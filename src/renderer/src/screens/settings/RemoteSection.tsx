@@ -75,7 +75,7 @@ export function RemoteSection({ status, editable }: { status: SyncStatus | undef
           </div>
         </form>
       ) : (
-        <p className="muted small">Hanya organizer atau super admin yang dapat mengubah koneksi.</p>
+        <p className="muted small">Hanya pemilik loket (super admin) yang dapat mengubah koneksi.</p>
       )}
     </section>
   );

@@ -1,18 +1,20 @@
 import type { User } from '../../../../shared/schemas/auth.js';
 import type { SyncStatus } from '../../../../shared/schemas/sync.js';
-import { mayManage } from '../../session';
+import { makesApiKeys, ownsCounter } from '../../../../shared/roles.js';
+import { AccountSection } from './AccountSection';
 import { ApiKeysSection } from './ApiKeysSection';
 import { CounterSection } from './CounterSection';
 import { RemoteSection } from './RemoteSection';
 
-/** The counter's own settings; who runs the counter (organizer, super admin) may change them. */
+/** The counter's own settings: its owner (super admin) changes them; everyone sees them. */
 export function SettingsScreen({ user, status }: { user: User; status: SyncStatus | undefined }) {
-  const manager = mayManage(user);
+  const owner = ownsCounter(user.role);
   return (
     <div className="settings">
-      <RemoteSection status={status} editable={manager} />
-      <ApiKeysSection />
-      <CounterSection editable={manager} />
+      <RemoteSection status={status} editable={owner} />
+      <ApiKeysSection creates={makesApiKeys(user.role)} forOthers={owner} />
+      <CounterSection editable={owner} />
+      <AccountSection />
     </div>
   );
 }

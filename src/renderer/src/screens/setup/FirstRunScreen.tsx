@@ -1,6 +1,6 @@
 /**
  * A counter started on an empty data dir: connect it to a service (the person setting it up
- * becomes its organizer and the service's events are pulled) or try it with demo data.
+ * becomes its owner and the service's events are pulled) or try it with demo data.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
