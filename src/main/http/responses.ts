@@ -8,11 +8,5 @@ export function errorResponses(...codes: ErrorCode[]) {
   return Object.fromEntries([...statuses].map((status) => [status, ErrorEnvelope]));
 }
 
-/** What every authenticated route can answer besides its own errors. */
-export const AUTH_ERRORS: ErrorCode[] = ['UNAUTHENTICATED', 'RATE_LIMITED'];
-/**
- * What any POST, PUT, PATCH or DELETE can answer, body schema or not: Fastify parses whatever body
- * comes, and a write can find the disk full.
- */
-export const BODY_ERRORS: ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'STORAGE_FULL'];
+/** Either credential the interface knows: a device's API key, or an operator's login. */
 export const SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { bearer: [] }];

@@ -1,68 +1,24 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CheckInBody, CheckInResult, GateParticipant, TicketLookupQuery } from '../../../shared/schemas/check-in.js';
-import { envelope } from '../../../shared/schemas/common.js';
-import { EventParams } from '../../../shared/schemas/event.js';
+import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../../shared/messages.js';
 import type { Services } from '../../services.js';
-import { actorOf, authenticate } from '../auth.js';
+import { actorOf } from '../auth.js';
 import { ok } from '../envelope.js';
 import { idempotent } from '../idempotency.js';
-import { AUTH_ERRORS, BODY_ERRORS, SECURITY, errorResponses } from '../responses.js';
+import { mount } from '../mount.js';
 
-const NAMING =
-  "The ticket is named by exactly one of ticketNumber (as printed), token (the signed token in its QR code, verified with this counter's key: a forged, altered or other event's token is 400 on token) or orderId (one order is one ticket); none or two is 400. An unknown ticket, or an order that is unpaid or cancelled, is 404 TICKET_NOT_FOUND.";
-const ACCESS = 'Permission event:checkin (gate staff: nothing else) or event:update.';
-
-/** Check-in at the gate (domain/check-ins.ts): look a ticket up, check its participant in once. */
-export const checkInRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.addHook('onRequest', authenticate(services));
+/** Check-in at the gate (app/gate.ts): look a ticket up, check its participant in once. */
+export const checkInRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { gate } = services;
-  const common = { tags: ['check-in'], security: SECURITY, params: EventParams };
 
-  app.get(
-    '/events/:idOrSlug/check-ins/lookup',
-    {
-      schema: {
-        summary: 'Extension: look up a ticket at the gate',
-        description: `The participant as a gate needs it: name, ticket, category, status (registered or checked_in), the identity number masked to its first and last 4 digits, and checkIn (when, at which gate, by whom; null before). ${NAMING} ${ACCESS}`,
-        ...common,
-        querystring: TicketLookupQuery,
-        response: {
-          200: envelope(GateParticipant),
-          ...errorResponses('VALIDATION_FAILED', 'FORBIDDEN', 'EVENT_NOT_FOUND', 'TICKET_NOT_FOUND', ...AUTH_ERRORS),
-        },
-      },
-    },
-    async (request) => ok(request, messages.ticketLookedUp, await gate.lookup(actorOf(request), request.params.idOrSlug, request.query)),
+  mount(app, services, 'lookUpTicket', async (request) =>
+    ok(request, messages.ticketLookedUp, await gate.lookup(actorOf(request), request.params.idOrSlug, request.query)),
   );
 
-  app.post(
-    '/events/:idOrSlug/check-ins',
-    {
-      preHandler: idempotent(services),
-      schema: {
-        summary: 'Extension: check a participant in at the gate',
-        description: `Checks the ticket's participant in, once: its status becomes checked_in. gate (the gate or device) and checkedInAt (default now, at most a minute ahead; replication keeps the time of the original scan) are optional. A second check-in of the same ticket is 409 ALREADY_CHECKED_IN, saying when and where it was checked in. For an event pulled from a remote that has check-in (a venue hub), the ticket is checked in there first while it can be reached: a ticket admitted anywhere in the venue is 409, one another counter sold is found by its number or QR code, and 503 REMOTE_UNAVAILABLE asks to scan again when the hub's answer was lost for a ticket only it knows. Works offline; the check-in is then replicated there by order id. Send Idempotency-Key to make retries safe. ${NAMING} ${ACCESS}`,
-        ...common,
-        body: CheckInBody,
-        response: {
-          201: envelope(CheckInResult),
-          ...errorResponses(
-            'FORBIDDEN',
-            'EVENT_NOT_FOUND',
-            'TICKET_NOT_FOUND',
-            'ALREADY_CHECKED_IN',
-            'IDEMPOTENCY_KEY_REUSED',
-            'REMOTE_UNAVAILABLE',
-            ...BODY_ERRORS,
-            ...AUTH_ERRORS,
-          ),
-        },
-      },
-    },
-    async (request, reply) => {
-      const result = await gate.checkIn(actorOf(request), request.params.idOrSlug, request.body);
-      return reply.code(201).send(ok(request, messages.checkedIn, result));
-    },
+  mount(
+    app,
+    services,
+    'checkIn',
+    async (request) => ok(request, messages.checkedIn, await gate.checkIn(actorOf(request), request.params.idOrSlug, request.body)),
+    { preHandler: idempotent(services) },
   );
 };

@@ -1,0 +1,57 @@
+/**
+ * Registers a route from its contract (src/shared/contract): the path, the schemas that parse the
+ * request and the answer, the OpenAPI description and whether credentials are needed all come
+ * from there, so that a handler can only take and answer what the contract says.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type { z } from 'zod';
+import { contract, type Answer, type Contract, type EndpointBase, type OperationId, type PartOf } from '../../shared/contract/index.js';
+import type { Services } from '../services.js';
+import { authenticate } from './auth.js';
+import { SECURITY, errorResponses } from './responses.js';
+
+type Parsed<E, K extends 'params' | 'query' | 'body'> = [PartOf<E, K>] extends [never] ? undefined : z.output<PartOf<E, K>>;
+
+/** The request a handler of this endpoint receives, parsed by its schemas. */
+export type RequestOf<E extends EndpointBase> = FastifyRequest<{
+  Params: Parsed<E, 'params'>;
+  Querystring: Parsed<E, 'query'>;
+  Body: Parsed<E, 'body'>;
+}>;
+
+export type Handler<E extends EndpointBase> = (request: RequestOf<E>, reply: FastifyReply) => Promise<Answer<E>> | Answer<E>;
+
+export interface MountOptions {
+  /** Guards after authentication (the first-run guard). */
+  onRequest?: onRequestHookHandler;
+  preHandler?: preHandlerHookHandler;
+  config?: Record<string, unknown>;
+}
+
+export function mount<K extends OperationId>(app: FastifyInstance, services: Services, id: K, handler: Handler<Contract[K]>, options: MountOptions = {}): void {
+  const endpoint: EndpointBase = contract[id];
+  const onRequest = [...(endpoint.access === 'public' ? [] : [authenticate(services)]), ...(options.onRequest ? [options.onRequest] : [])];
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    onRequest,
+    preHandler: options.preHandler,
+    config: options.config,
+    schema: {
+      operationId: id,
+      summary: endpoint.extension ? `Extension: ${endpoint.summary}` : endpoint.summary,
+      description: endpoint.description,
+      tags: [...endpoint.tags],
+      security: endpoint.access === 'public' ? undefined : SECURITY,
+      'x-extension': endpoint.extension,
+      params: endpoint.params,
+      querystring: endpoint.query,
+      body: endpoint.body,
+      response: { [endpoint.status]: endpoint.response, ...errorResponses(...endpoint.errors) },
+    },
+    handler: async (request, reply) => {
+      const answer = await handler(request as RequestOf<Contract[K]>, reply);
+      return reply.code(endpoint.status).send(answer);
+    },
+  });
+}

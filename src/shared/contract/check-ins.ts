@@ -1,0 +1,34 @@
+/** Check-in at the gate: look a ticket up, check its participant in once. */
+import { CheckInBody, CheckInResult, GateParticipant, TicketLookupQuery } from '../schemas/check-in.js';
+import { envelope } from '../schemas/common.js';
+import { EventParams } from '../schemas/event.js';
+import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
+
+const NAMING =
+  "The ticket is named by exactly one of ticketNumber (as printed), token (the signed token in its QR code, verified with this counter's key: a forged, altered or other event's token is 400 on token) or orderId (one order is one ticket); none or two is 400. An unknown ticket, or an order that is unpaid or cancelled, is 404 TICKET_NOT_FOUND.";
+const ACCESS = 'Permission event:checkin (gate staff: nothing else) or event:update.';
+const gate = { tags: ['check-in'], access: 'user', extension: true, params: EventParams } as const;
+
+export const lookUpTicket = endpoint({
+  ...gate,
+  method: 'GET',
+  path: '/events/:idOrSlug/check-ins/lookup',
+  summary: 'Look up a ticket at the gate',
+  description: `The participant as a gate needs it: name, ticket, category, status (registered or checked_in), the identity number masked to its first and last 4 digits, and checkIn (when, at which gate, by whom; null before). ${NAMING} ${ACCESS}`,
+  query: TicketLookupQuery,
+  status: 200,
+  response: envelope(GateParticipant),
+  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'EVENT_NOT_FOUND', 'TICKET_NOT_FOUND', ...AUTH_ERRORS],
+});
+
+export const checkIn = endpoint({
+  ...gate,
+  method: 'POST',
+  path: '/events/:idOrSlug/check-ins',
+  summary: 'Check a participant in at the gate',
+  description: `Checks the ticket's participant in, once: its status becomes checked_in. gate (the gate or device) and checkedInAt (default now, at most a minute ahead; replication keeps the time of the original scan) are optional. A second check-in of the same ticket is 409 ALREADY_CHECKED_IN, saying when and where it was checked in. For an event pulled from a remote that has check-in (a venue hub), the ticket is checked in there first while it can be reached: a ticket admitted anywhere in the venue is 409, one another counter sold is found by its number or QR code, and 503 REMOTE_UNAVAILABLE asks to scan again when the hub's answer was lost for a ticket only it knows. Works offline; the check-in is then replicated there by order id. Send Idempotency-Key to make retries safe. ${NAMING} ${ACCESS}`,
+  body: CheckInBody,
+  status: 201,
+  response: envelope(CheckInResult),
+  errors: ['FORBIDDEN', 'EVENT_NOT_FOUND', 'TICKET_NOT_FOUND', 'ALREADY_CHECKED_IN', 'IDEMPOTENCY_KEY_REUSED', 'REMOTE_UNAVAILABLE', ...BODY_ERRORS, ...AUTH_ERRORS],
+});
