@@ -1,5 +1,6 @@
 /** Users, keys, events and order bodies, each unique within a test run. */
 import { ulid } from 'ulid';
+import { contract, pathOf } from '../../src/shared/contract/index.js';
 import type { Permission, Role } from '../../src/shared/schemas/auth.js';
 import type { ImportEvent } from '../../src/shared/schemas/import.js';
 import type { Registration } from '../../src/shared/schemas/registration.js';
@@ -123,11 +124,18 @@ export function orderBody(event: ImportEvent, overrides: { ticketCategoryId?: st
   };
 }
 
-export const ordersPath = (idOrSlug: string) => `/events/${idOrSlug}/admin/orders`;
-export const orderPath = (idOrSlug: string, orderId: string) => `/events/${idOrSlug}/admin/orders/${orderId}`;
-export const ticketsPath = (idOrSlug: string) => `/events/${idOrSlug}/tickets`;
+// Paths come from the contract, so that a test calls the route the service registers.
+export const ordersPath = (idOrSlug: string) => pathOf(contract.createOrder.path, { idOrSlug });
+export const orderPath = (idOrSlug: string, orderId: string) => pathOf(contract.getOrder.path, { idOrSlug, orderId });
+export const ticketsPath = (idOrSlug: string) => pathOf(contract.listTicketCategories.path, { idOrSlug });
 
 /** The order's transitions (checkout, payment verification, cancel), each a POST under the order. */
-export type OrderAction = 'checkout' | 'payment/confirm' | 'payment/reject' | 'cancel';
-export const ORDER_ACTIONS: readonly OrderAction[] = ['checkout', 'payment/confirm', 'payment/reject', 'cancel'];
-export const orderActionPath = (idOrSlug: string, orderId: string, action: OrderAction) => `${orderPath(idOrSlug, orderId)}/${action}`;
+const TRANSITIONS = {
+  checkout: contract.checkout,
+  'payment/confirm': contract.confirmPayment,
+  'payment/reject': contract.rejectPayment,
+  cancel: contract.cancelOrder,
+} as const;
+export type OrderAction = keyof typeof TRANSITIONS;
+export const ORDER_ACTIONS = Object.keys(TRANSITIONS) as OrderAction[];
+export const orderActionPath = (idOrSlug: string, orderId: string, action: OrderAction) => pathOf(TRANSITIONS[action].path, { idOrSlug, orderId });

@@ -6,14 +6,15 @@
 import { createPrivateKey, generateKeyPairSync, sign, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Services } from '../../src/main/services.js';
+import { contract, pathOf } from '../../src/shared/contract/index.js';
 import type { TicketClaims } from '../../src/shared/ticket-token.js';
 import { query } from './http.js';
 import { readQr } from './qr.js';
 import { getBytes, qrPath } from './sale.js';
 import type { World } from './world.js';
 
-export const checkInPath = (idOrSlug: string) => `/events/${idOrSlug}/check-ins`;
-export const lookupPath = (idOrSlug: string, named: Record<string, string | undefined>) => `${checkInPath(idOrSlug)}/lookup${query(named)}`;
+export const checkInPath = (idOrSlug: string) => pathOf(contract.checkIn.path, { idOrSlug });
+export const lookupPath = (idOrSlug: string, named: Record<string, string | undefined>) => `${pathOf(contract.lookUpTicket.path, { idOrSlug })}${query(named)}`;
 
 /** What a scanner reads off the ticket: the token in the PNG at the participant's qrCode URL. */
 export async function scanTicket(w: World, participant: { qrCode: string }): Promise<string> {

@@ -9,10 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/main/http/app.js';
 import { createServices, type Services } from '../../src/main/services.js';
+import { contract } from '../../src/shared/contract/index.js';
 import { testClock, type TestClock } from './clock.js';
 import { expectOk } from './envelope.js';
 import { importEvent, makeKey, makeUser, PASSWORD, ticketInput } from './fixtures.js';
-import { requester, type Requester } from './http.js';
+import { call, requester, type Requester } from './http.js';
 
 export interface TempDir {
   path: string;
@@ -96,5 +97,5 @@ export function seedDataDir(dataDir: string, quota = 100) {
 
 /** Logs `email` in (POST /auth/login, which must answer 200); the answer's data: `{ token, expiresAt, user }`. */
 export async function logIn(h: Harness, email: string, password = PASSWORD) {
-  return expectOk(await h.request({ method: 'POST', url: '/auth/login', body: { email, password } }));
+  return expectOk(await h.request(call(contract.logIn, { body: { email, password } })));
 }

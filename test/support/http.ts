@@ -1,5 +1,6 @@
 /** A thin wrapper over app.inject(): credentials, JSON bodies and a parsed reply. */
 import type { FastifyInstance } from 'fastify';
+import { requestOf, type CallInput, type EndpointBase } from '../../src/shared/contract/index.js';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -57,4 +58,10 @@ export function query(params: Record<string, string | number | boolean | undefin
   for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/** A well-formed call through the contract: its method, its path with the query, and its body typed by it. */
+export function call<E extends EndpointBase>(endpoint: E, input: CallInput<E>): Pick<RequestOptions, 'method' | 'url' | 'body'> {
+  const { method, url, body } = requestOf(endpoint, input);
+  return { method, url, body };
 }

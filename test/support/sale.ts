@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { expectOk } from './envelope.js';
 import type { Registration } from '../../src/shared/schemas/registration.js';
-import { orderBody, orderPath } from './fixtures.js';
+import { contract, pathOf } from '../../src/shared/contract/index.js';
+import { orderBody } from './fixtures.js';
+import { call } from './http.js';
 import type { World } from './world.js';
 
 export type SaleState = 'paid' | 'unpaid' | 'verification' | 'cancelled';
@@ -15,11 +17,10 @@ export type SaleState = 'paid' | 'unpaid' | 'verification' | 'cancelled';
 /** The cash handed over for a paid order: more than any total the tests use, so change is due. */
 export const TENDERED = '200000';
 
-/** POSTs one transition of an order (checkout, cancel, ...) that must succeed; returns the order. */
+/** Makes a request of the world's organizer that must succeed; returns the order it answers. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function transition(w: World, orderId: string, action: 'checkout' | 'cancel', body?: unknown): Promise<any> {
-  const reply = await w.h.request({ method: 'POST', url: `${orderPath(w.event.id, orderId)}/${action}`, key: w.organizer.key, body });
-  return expectOk(reply);
+async function answered(w: World, request: ReturnType<typeof call>): Promise<any> {
+  return expectOk(await w.h.request({ ...request, key: w.organizer.key }));
 }
 
 export interface Sale {
@@ -35,14 +36,15 @@ export async function sale(w: World, state: SaleState): Promise<Sale> {
   const created = await w.postOrder(body);
   expect(created.status, created.raw).toBe(201);
   const id: string = created.body.data.id;
+  const params = { idOrSlug: w.event.id, orderId: id };
   const order =
     state === 'paid'
-      ? await transition(w, id, 'checkout', { method: 'cash', amountTendered: TENDERED })
+      ? await answered(w, call(contract.checkout, { params, body: { method: 'cash', amountTendered: TENDERED } }))
       : state === 'verification'
-        ? await transition(w, id, 'checkout', { method: 'bank_transfer' })
+        ? await answered(w, call(contract.checkout, { params, body: { method: 'bank_transfer' } }))
         : state === 'cancelled'
-          ? await transition(w, id, 'cancel')
-          : expectOk(await w.h.request({ url: orderPath(w.event.id, id), key: w.organizer.key }));
+          ? await answered(w, call(contract.cancelOrder, { params, body: {} }))
+          : await answered(w, call(contract.getOrder, { params }));
   return { order, registration: body.registration };
 }
 
@@ -59,7 +61,7 @@ export async function getBytes(app: FastifyInstance, url: string, key?: string):
 }
 
 export const invoicePath = (idOrSlug: string, orderId: string, layout?: string) =>
-  `${orderPath(idOrSlug, orderId)}/invoice${layout === undefined ? '' : `?layout=${layout}`}`;
+  `${pathOf(contract.getInvoice.path, { idOrSlug, orderId })}${layout === undefined ? '' : `?layout=${layout}`}`;
 
 /** A participant's qrCode URL as the path to request from the service under test (the URL names the configured public address). */
 export const qrPath = (qrCode: string, format?: 'png' | 'svg') => `${new URL(qrCode).pathname}${format ? `?format=${format}` : ''}`;

@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { seedDemo } from '../../src/main/domain/demo.js';
 import { createServices } from '../../src/main/services.js';
+import { contract, requestOf, type CallInput, type EndpointBase } from '../../src/shared/contract/index.js';
+import type { CheckInBody } from '../../src/shared/schemas/check-in.js';
+import type { CheckoutBody } from '../../src/shared/schemas/payment.js';
 import type { Registration } from '../../src/shared/schemas/registration.js';
 import type { Conflict, SyncStatus } from '../../src/shared/schemas/sync.js';
 import { startCentralDouble, type CentralDouble } from './central-double.js';
@@ -277,6 +280,12 @@ export async function createCounter(label: string, remoteUrl: string, apiKey: st
 // ---------------------------------------------------------------------------------------------
 // Sync status and rounds
 
+/** A well-formed call through the contract to any service, as its operator or `as`. */
+export function send<E extends EndpointBase>(at: Service, endpoint: E, input: CallInput<E>, as?: Who): Promise<JsonReply> {
+  const { method, url, body } = requestOf(endpoint, input);
+  return at.call(url, { method, body, as });
+}
+
 /** The reply's data, after checking its status. */
 export function data(reply: JsonReply, status = 200): Data {
   expect(reply.status, JSON.stringify(reply.body)).toBe(status);
@@ -284,16 +293,16 @@ export function data(reply: JsonReply, status = 200): Data {
 }
 
 export async function syncStatus(counter: Instance): Promise<SyncStatus> {
-  return data(await counter.call('/sync/status'));
+  return data(await send(counter, contract.syncStatus, {}));
 }
 
 /** POST /sync/run: a round now (pull and push); its status. */
 export async function syncRun(counter: Instance): Promise<SyncStatus> {
-  return data(await counter.call('/sync/run', { method: 'POST' }));
+  return data(await send(counter, contract.runSync, {}));
 }
 
 export async function conflictsOf(counter: Instance): Promise<Conflict[]> {
-  return data(await counter.call('/sync/conflicts', { as: 'organizer' }));
+  return data(await send(counter, contract.listConflicts, {}, 'organizer'));
 }
 
 /** Rounds until the counter knows its remote is out of reach. */
@@ -337,12 +346,10 @@ export function person(overrides: Partial<Registration> = {}): Registration {
   };
 }
 
-const ordersPath = `/events/${DEMO.slug}/admin/orders`;
-
 /** POSTs an order for the demo event (Harian unless told) for a new customer; the reply as it is. */
 export function postOrder(at: Service, options: { category?: string; who?: Partial<Registration>; registration?: Registration } = {}): Promise<JsonReply> {
-  return at.call(ordersPath, {
-    method: 'POST',
+  return send(at, contract.createOrder, {
+    params: { idOrSlug: DEMO.slug },
     body: { eventId: DEMO.eventId, ticketCategoryId: options.category ?? DEMO.harian, registration: options.registration ?? person(options.who) },
   });
 }
@@ -358,31 +365,33 @@ export type Action = 'cash' | 'transfer' | 'qris' | 'confirm' | 'cancel';
 
 /** One transition of an order, which must succeed; the detail it answers. */
 export async function act(at: Service, order: { id: string; totalAmount: string }, action: Action): Promise<Data> {
-  const [path, body] = {
-    cash: ['checkout', { method: 'cash', amountTendered: order.totalAmount }],
-    transfer: ['checkout', { method: 'bank_transfer', reference: 'BCA 0042' }],
-    qris: ['checkout', { method: 'qris', reference: 'QRIS 7781' }],
-    confirm: ['payment/confirm', {}],
-    cancel: ['cancel', { reason: 'Pelanggan batal' }],
-  }[action] as [string, unknown];
-  return data(await at.call(`${ordersPath}/${order.id}/${path}`, { method: 'POST', body }));
+  const params = { idOrSlug: DEMO.slug, orderId: order.id };
+  const checkout = (body: CheckoutBody) => send(at, contract.checkout, { params, body });
+  const done = {
+    cash: () => checkout({ method: 'cash', amountTendered: order.totalAmount }),
+    transfer: () => checkout({ method: 'bank_transfer', reference: 'BCA 0042' }),
+    qris: () => checkout({ method: 'qris', reference: 'QRIS 7781' }),
+    confirm: () => send(at, contract.confirmPayment, { params, body: {} }),
+    cancel: () => send(at, contract.cancelOrder, { params, body: { reason: 'Pelanggan batal' } }),
+  }[action];
+  return data(await done());
 }
 
 /** POSTs a check-in at the demo event's gate (as the operator); the reply as it is. */
-export function postCheckIn(at: Service, body: Record<string, unknown>): Promise<JsonReply> {
-  return at.call(`/events/${DEMO.slug}/check-ins`, { method: 'POST', body });
+export function postCheckIn(at: Service, body: CheckInBody): Promise<JsonReply> {
+  return send(at, contract.checkIn, { params: { idOrSlug: DEMO.slug }, body });
 }
 
 /** The ticket of the instance's order as its gate sees it (checkIn null until checked in there). */
 export async function gateView(at: Service, orderId: string): Promise<Data> {
-  return data(await at.call(`/events/${DEMO.slug}/check-ins/lookup?orderId=${orderId}`, { as: 'organizer' }));
+  return data(await send(at, contract.lookUpTicket, { params: { idOrSlug: DEMO.slug }, query: { orderId } }, 'organizer'));
 }
 
 /** Every order of the event the instance holds, oldest first. */
 export async function listOrders(at: Service, eventId: string = DEMO.eventId): Promise<Data[]> {
   const all: Data[] = [];
   for (let page = 1, pages = 1; page <= pages; page++) {
-    const reply = await at.call(`/events/${eventId}/admin/orders?limit=100&page=${page}&sort=createdAt&order=asc`, { as: 'organizer' });
+    const reply = await send(at, contract.listOrders, { params: { idOrSlug: eventId }, query: { limit: 100, page, sort: 'createdAt', order: 'asc' } }, 'organizer');
     all.push(...data(reply));
     pages = reply.body.meta.totalPages;
   }

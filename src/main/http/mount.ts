@@ -42,11 +42,12 @@ export function mount<K extends OperationId>(app: FastifyInstance, services: Ser
       summary: endpoint.extension ? `Extension: ${endpoint.summary}` : endpoint.summary,
       description: endpoint.description,
       tags: [...endpoint.tags],
-      security: endpoint.access === 'public' ? undefined : SECURITY,
-      'x-extension': endpoint.extension,
-      params: endpoint.params,
-      querystring: endpoint.query,
-      body: endpoint.body,
+      ...(endpoint.access !== 'public' && { security: SECURITY }),
+      ...(endpoint.extension && { 'x-extension': true }),
+      // Only the parts it has: Fastify warns of a part given as undefined.
+      ...(endpoint.params && { params: endpoint.params }),
+      ...(endpoint.query && { querystring: endpoint.query }),
+      ...(endpoint.body && { body: endpoint.body }),
       response: { [endpoint.status]: endpoint.response, ...errorResponses(...endpoint.errors) },
     },
     handler: async (request, reply) => {

@@ -5,8 +5,9 @@
  * network errors and 5xx; POSTs never are: the push decides what a failed POST means (push.ts),
  * since it may have been applied remotely.
  */
-import ky, { TimeoutError, type KyInstance } from 'ky';
+import ky, { TimeoutError, type KyInstance, type Options } from 'ky';
 import { z } from 'zod';
+import { contract, requestOf, type CallInput, type EndpointBase } from '../../shared/contract/index.js';
 import { CheckInResult, GateParticipant, type CheckInBody, type TicketLookupQuery } from '../../shared/schemas/check-in.js';
 import type { CreateOrderBody } from '../../shared/schemas/order.js';
 import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
@@ -100,38 +101,54 @@ export function createRemoteClient(remote: Remote, options: RemoteClientOptions 
     return { kind: 'ok', status: response.status, data: data.data, totalPages: envelope.data.meta?.totalPages ?? 1 };
   }
 
-  const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
-  const orders = (eventId: string, ...rest: string[]) => path('events', eventId, 'admin', 'orders', ...rest);
-  const get = <T>(schema: z.ZodType<T>, url: string, searchParams?: Record<string, string | number>) => call(schema, () => http.get(url, { searchParams }));
-  const post = <T>(schema: z.ZodType<T>, url: string, body: unknown, idempotencyKey: string) =>
-    call(schema, () => http.post(url, { json: body ?? {}, headers: { 'idempotency-key': idempotencyKey } }));
+  /**
+   * Calls an endpoint of the contract (its path, query and body typed by it) and reads the answer's
+   * data with `read`: what this service answers is strict, a remote's answer is read tolerantly.
+   */
+  const send = <E extends EndpointBase, T>(endpoint: E, input: CallInput<E>, read: z.ZodType<T>, options: { idempotencyKey?: string; retry?: number } = {}) => {
+    const { method, url, body } = requestOf(endpoint, input);
+    // Only what is set: an option given as undefined replaces ky's default (the X-API-Key header).
+    const sent: Options = { method };
+    if (method !== 'GET') sent.json = body ?? {};
+    if (options.idempotencyKey) sent.headers = { 'idempotency-key': options.idempotencyKey };
+    if (options.retry !== undefined) sent.retry = options.retry;
+    // ky joins its prefix and a path given without the leading slash.
+    return call(read, () => http(url.slice(1), sent));
+  };
+  const order = (eventId: string, orderId: string) => ({ idOrSlug: eventId, orderId });
   // Only a create's answer is read (its id); the others are not shown by the interface and not needed.
   const Created = RemoteOrder.pick({ id: true });
   const Acknowledged = z.object({}).catch({});
+  const managed = (page: number, limit: number) => ({ ownerId: 'me', scope: 'managed', page, limit }) as const;
 
   return {
     /** GET /events?ownerId=me&scope=managed: the items unread, so that one bad event is skipped alone. */
-    listEvents: (page: number, limit: number) => get(Items, 'events', { ownerId: 'me', scope: 'managed', page, limit }),
+    listEvents: (page: number, limit: number) => send(contract.listEvents, { query: managed(page, limit) }, Items),
     /** GET /events/{id}/tickets, items unread likewise. */
-    tickets: (eventId: string) => get(Items, path('events', eventId, 'tickets')),
-    listOrders: (eventId: string, query: OrderSearch) => get(z.array(RemoteOrder), orders(eventId), { ...query }),
-    orderDetail: (eventId: string, orderId: string) => get(RemoteOrder, orders(eventId, orderId)),
-    createOrder: (eventId: string, body: CreateOrderBody, key: string) => post(Created, orders(eventId), body, key),
-    checkout: (eventId: string, orderId: string, body: CheckoutBody, key: string) => post(Acknowledged, orders(eventId, orderId, 'checkout'), body, key),
-    cancel: (eventId: string, orderId: string, body: ReasonBody, key: string) => post(Acknowledged, orders(eventId, orderId, 'cancel'), body, key),
+    tickets: (eventId: string) => send(contract.listTicketCategories, { params: { idOrSlug: eventId } }, Items),
+    listOrders: (eventId: string, query: OrderSearch) => send(contract.listOrders, { params: { idOrSlug: eventId }, query }, z.array(RemoteOrder)),
+    orderDetail: (eventId: string, orderId: string) => send(contract.getOrder, { params: order(eventId, orderId) }, RemoteOrder),
+    createOrder: (eventId: string, body: CreateOrderBody, key: string) =>
+      send(contract.createOrder, { params: { idOrSlug: eventId }, body }, Created, { idempotencyKey: key }),
+    checkout: (eventId: string, orderId: string, body: CheckoutBody, key: string) =>
+      send(contract.checkout, { params: order(eventId, orderId), body }, Acknowledged, { idempotencyKey: key }),
+    cancel: (eventId: string, orderId: string, body: ReasonBody, key: string) =>
+      send(contract.cancelOrder, { params: order(eventId, orderId), body }, Acknowledged, { idempotencyKey: key }),
     /** Extensions: a remote without them answers 404 or 405 (push.ts learns that). */
-    confirm: (eventId: string, orderId: string, body: ConfirmPaymentBody, key: string) => post(Acknowledged, orders(eventId, orderId, 'payment', 'confirm'), body, key),
-    reject: (eventId: string, orderId: string, body: ReasonBody, key: string) => post(Acknowledged, orders(eventId, orderId, 'payment', 'reject'), body, key),
-    checkIn: (eventId: string, body: CheckInBody, key: string) => post(Acknowledged, path('events', eventId, 'check-ins'), body, key),
+    confirm: (eventId: string, orderId: string, body: ConfirmPaymentBody, key: string) =>
+      send(contract.confirmPayment, { params: order(eventId, orderId), body }, Acknowledged, { idempotencyKey: key }),
+    reject: (eventId: string, orderId: string, body: ReasonBody, key: string) =>
+      send(contract.rejectPayment, { params: order(eventId, orderId), body }, Acknowledged, { idempotencyKey: key }),
+    checkIn: (eventId: string, body: CheckInBody, key: string) => send(contract.checkIn, { params: { idOrSlug: eventId }, body }, Acknowledged, { idempotencyKey: key }),
     /** A gate's request made at a hub while the person waits (live.ts): its answer is read. */
-    checkInNow: (eventId: string, body: CheckInBody, key: string) => post(CheckInResult, path('events', eventId, 'check-ins'), body, key),
-    lookupTicket: (eventId: string, named: TicketLookupQuery) =>
-      get(GateParticipant, path('events', eventId, 'check-ins', 'lookup'), Object.fromEntries(Object.entries(named).filter(([, value]) => value !== undefined))),
+    checkInNow: (eventId: string, body: CheckInBody, key: string) =>
+      send(contract.checkIn, { params: { idOrSlug: eventId }, body }, CheckInResult, { idempotencyKey: key }),
+    lookupTicket: (eventId: string, named: TicketLookupQuery) => send(contract.lookUpTicket, { params: { idOrSlug: eventId }, query: named }, GateParticipant),
     /** Extensions of this service as a hub: its own sync state, and registering this counter's ticket key. */
-    syncStatus: () => get(RemoteSyncStatus, 'sync/status'),
-    registerTicketKey: (key: VerificationKey) => call(VerificationKey, () => http.put(path('ticket-verification-keys', key.kid), { json: key })),
+    syncStatus: () => send(contract.syncStatus, {}, RemoteSyncStatus),
+    registerTicketKey: (key: VerificationKey) => send(contract.registerTicketKey, { params: { kid: key.kid }, body: key }, VerificationKey),
     /** Whether the URL and key work: one authenticated read. */
-    check: () => call(Items, () => http.get('events', { searchParams: { ownerId: 'me', scope: 'managed', limit: 1 }, retry: 0 })),
+    check: () => send(contract.listEvents, { query: managed(1, 1) }, Items, { retry: 0 }),
   };
 }
 export type RemoteClient = ReturnType<typeof createRemoteClient>;

@@ -3,8 +3,8 @@
  * browser's (or the Electron window's native) print dialog from a hidden frame.
  */
 import type { InvoiceLayout } from '../../shared/schemas/settings.js';
-import { apiBlob } from './api/client';
-import { orderPath } from './api/hooks';
+import { contract } from '../../shared/contract/index.js';
+import { file } from './api/client';
 
 export const LAYOUT_LABEL: Record<InvoiceLayout, string> = { a4: 'A4', receipt: 'Struk 80 mm' };
 
@@ -12,7 +12,7 @@ export const LAYOUT_LABEL: Record<InvoiceLayout, string> = { a4: 'A4', receipt: 
 const KEEP_URL_MS = 5 * 60_000;
 
 async function invoiceUrl(eventId: string, orderId: string, layout: InvoiceLayout): Promise<string> {
-  const pdf = await apiBlob(`${orderPath(eventId, orderId)}/invoice?layout=${layout}`);
+  const pdf = await file(contract.getInvoice, { params: { idOrSlug: eventId, orderId }, query: { layout } });
   const url = URL.createObjectURL(pdf);
   setTimeout(() => URL.revokeObjectURL(url), KEEP_URL_MS);
   return url;

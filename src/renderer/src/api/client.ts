@@ -3,8 +3,10 @@
  * unwrapped. A refusal becomes an ApiError carrying the service's code and field errors, so that
  * forms can show each message at its field.
  */
+import type { z } from 'zod';
+import { contract, requestOf, type CallInput, type EndpointBase, type Reply } from '../../../shared/contract/index.js';
 import type { ChangePasswordBody, LoginBody, LoginResult } from '../../../shared/schemas/auth.js';
-import type { ErrorEnvelope, FieldError } from '../../../shared/schemas/common.js';
+import { ErrorEnvelope, type FieldError } from '../../../shared/schemas/common.js';
 import { session } from '../session';
 
 export class ApiError extends Error {
@@ -42,36 +44,47 @@ const SESSION_ENDED = 'Sesi berakhir (keluar di perangkat lain, kata sandi digan
 
 /** Turns an error response into an ApiError; a 401 on a logged-in session ends it, saying so. */
 async function failure(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as ErrorEnvelope | null;
+  const parsed = ErrorEnvelope.safeParse(await response.json().catch(() => null));
   if (response.status === 401 && session.token()) session.end(SESSION_ENDED);
-  return new ApiError(response.status, body?.error?.code ?? 'INTERNAL', body?.message ?? response.statusText, body?.error?.details);
+  if (!parsed.success) return new ApiError(response.status, 'INTERNAL', response.statusText);
+  const { message, error } = parsed.data;
+  return new ApiError(response.status, error.code, message, error.details);
 }
 
-/** Calls the service and returns `data` (and `meta` for lists). */
-export async function request<T, M = undefined>(path: string, init: RequestOptions = {}): Promise<{ data: T; meta: M }> {
-  const response = await send(path, init);
+/** Extra headers of one call: an Idempotency-Key, the first run's launch token. */
+export type ExtraHeaders = Record<string, string>;
+
+/** A fresh Idempotency-Key for one change: a double press or a retried request changes it once. */
+export const once = (): ExtraHeaders => ({ 'idempotency-key': crypto.randomUUID() });
+
+/** Calls an endpoint of the contract and answers its whole body (data, and meta for lists), parsed by the contract. */
+export async function call<E extends EndpointBase>(endpoint: E, input: CallInput<E>, headers: ExtraHeaders = {}): Promise<Reply<E>> {
+  const { method, url, body } = requestOf(endpoint, input);
+  const response = await send(url, { method, body, headers });
   if (!response.ok) throw await failure(response);
-  const body = (await response.json()) as { data: T; meta: M };
-  return { data: body.data, meta: body.meta };
+  return endpoint.response.parse(await response.json()) as Reply<E>;
 }
 
-export async function api<T>(path: string, init: RequestOptions = {}): Promise<T> {
-  return (await request<T>(path, init)).data;
+/** Calls an endpoint of the contract and answers its `data`. */
+export async function api<E extends EndpointBase & { response: z.ZodType<{ data: unknown }> }>(
+  endpoint: E,
+  input: CallInput<E>,
+  headers: ExtraHeaders = {},
+): Promise<Reply<E>['data']> {
+  return (await call(endpoint, input, headers)).data;
 }
 
-/** A binary answer (invoice PDF, QR image) as a Blob. */
-export async function apiBlob(path: string): Promise<Blob> {
+/** A file the contract answers (the invoice PDF) as a Blob. */
+export async function file<E extends EndpointBase & { produces: string }>(endpoint: E, input: CallInput<E>): Promise<Blob> {
+  const { url } = requestOf(endpoint, input);
+  return link(url);
+}
+
+/** A file at a link the service itself gave (a participant's qrCode), as a Blob. */
+export async function link(path: string): Promise<Blob> {
   const response = await send(path, {});
   if (!response.ok) throw await failure(response);
   return response.blob();
-}
-
-/** A query string from the defined values only. */
-export function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
-  const text = search.toString();
-  return text ? `?${text}` : '';
 }
 
 /**
@@ -80,7 +93,7 @@ export function query(params: Record<string, string | number | undefined>): stri
  */
 export async function logOut(): Promise<void> {
   try {
-    await api('/auth/logout', { method: 'POST' });
+    await api(contract.logOut, {});
     session.end();
   } catch (error) {
     session.end(`Keluar di perangkat ini saja: ${(error as Error).message}`);
@@ -89,14 +102,14 @@ export async function logOut(): Promise<void> {
 
 /** Changes the password; the answer is a new login, which this tab's session continues with. */
 export async function changePassword(body: ChangePasswordBody): Promise<LoginResult> {
-  const result = await api<LoginResult>('/auth/password', { method: 'POST', body });
+  const result = await api(contract.changePassword, { body });
   session.begin(result);
   return result;
 }
 
 /** Logs in with e-mail and password, and this tab's session begins. */
 export async function logIn(body: LoginBody): Promise<LoginResult> {
-  const result = await api<LoginResult>('/auth/login', { method: 'POST', body });
+  const result = await api(contract.logIn, { body });
   session.begin(result);
   return result;
 }

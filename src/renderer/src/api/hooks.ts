@@ -3,19 +3,15 @@
  * (a sale, a payment, a new key) refreshes every view of what it changed.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ApiKeyInfo, CreateApiKeyBody, CreatedApiKey } from '../../../shared/schemas/apikey.js';
-import type { User } from '../../../shared/schemas/auth.js';
-import type { PageMeta } from '../../../shared/schemas/common.js';
-import type { Event } from '../../../shared/schemas/event.js';
-import type { OrderDetail, OrderListItem, OrderListQuery } from '../../../shared/schemas/order.js';
-import type { ReasonBody } from '../../../shared/schemas/payment.js';
+import { contract } from '../../../shared/contract/index.js';
+import type { CreateApiKeyBody } from '../../../shared/schemas/apikey.js';
+import type { AuditListQuery } from '../../../shared/schemas/audit.js';
+import type { OrderDetail, OrderListQuery } from '../../../shared/schemas/order.js';
+import type { CheckoutBody, ReasonBody } from '../../../shared/schemas/payment.js';
 import { REJECTED_TRANSFER_REASON } from '../../../shared/labels.js';
-import type { Settings, SettingsPatch } from '../../../shared/schemas/settings.js';
-import type { SetupState } from '../../../shared/schemas/setup.js';
-import type { AuditEntry, AuditListQuery } from '../../../shared/schemas/audit.js';
-import type { Conflict, ConflictResolution, ConnectionCheck, RemoteSettingsBody, RemoteSummary, SyncStatus } from '../../../shared/schemas/sync.js';
-import type { TicketCategory } from '../../../shared/schemas/ticket.js';
-import { api, apiBlob, query, request } from './client';
+import type { SettingsPatch } from '../../../shared/schemas/settings.js';
+import type { ConflictResolution, RemoteSettingsBody } from '../../../shared/schemas/sync.js';
+import { api, call, link, once } from './client';
 
 /** How often the status bar asks for the sync state: a sale's pending count falls within this. */
 const SYNC_POLL_MS = 2000;
@@ -35,17 +31,14 @@ export const keys = {
   qr: (path: string) => ['qr', path] as const,
 };
 
-export const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;
-export const orderPath = (eventId: string, orderId: string) => `${eventPath(eventId)}/admin/orders/${encodeURIComponent(orderId)}`;
-
 export function useSetupState() {
-  return useQuery({ queryKey: keys.setup, queryFn: () => api<SetupState>('/setup') });
+  return useQuery({ queryKey: keys.setup, queryFn: () => api(contract.getSetupState, {}) });
 }
 
 export function useEvents(search: string) {
   return useQuery({
     queryKey: keys.events(search),
-    queryFn: () => api<Event[]>(`/events${query({ ownerId: 'me', search: search.trim() || undefined, sort: 'startAt', order: 'asc', limit: 100 })}`),
+    queryFn: () => api(contract.listEvents, { query: { ownerId: 'me', search: search.trim() || undefined, sort: 'startAt', order: 'asc', limit: 100 } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -53,7 +46,7 @@ export function useEvents(search: string) {
 export function useTickets(eventId: string | undefined) {
   return useQuery({
     queryKey: keys.tickets(eventId ?? ''),
-    queryFn: () => api<TicketCategory[]>(`${eventPath(eventId!)}/tickets`),
+    queryFn: () => api(contract.listTicketCategories, { params: { idOrSlug: eventId! } }),
     enabled: Boolean(eventId),
     refetchInterval: SYNC_POLL_MS * 5,
   });
@@ -62,7 +55,7 @@ export function useTickets(eventId: string | undefined) {
 export function useOrders(eventId: string | undefined, q: Partial<OrderListQuery>) {
   return useQuery({
     queryKey: keys.orders(eventId ?? '', q),
-    queryFn: () => request<OrderListItem[], PageMeta>(`${eventPath(eventId!)}/admin/orders${query(q)}`),
+    queryFn: () => call(contract.listOrders, { params: { idOrSlug: eventId! }, query: q }),
     enabled: Boolean(eventId),
     placeholderData: keepPreviousData,
   });
@@ -71,43 +64,43 @@ export function useOrders(eventId: string | undefined, q: Partial<OrderListQuery
 export function useOrder(eventId: string | undefined, orderId: string | undefined) {
   return useQuery({
     queryKey: keys.order(eventId ?? '', orderId ?? ''),
-    queryFn: () => api<OrderDetail>(orderPath(eventId!, orderId!)),
+    queryFn: () => api(contract.getOrder, { params: { idOrSlug: eventId!, orderId: orderId! } }),
     enabled: Boolean(eventId && orderId),
   });
 }
 
 export function useSyncStatus() {
-  return useQuery({ queryKey: keys.sync, queryFn: () => api<SyncStatus>('/sync/status'), refetchInterval: SYNC_POLL_MS });
+  return useQuery({ queryKey: keys.sync, queryFn: () => api(contract.syncStatus, {}), refetchInterval: SYNC_POLL_MS });
 }
 
 export function useConflicts() {
-  return useQuery({ queryKey: keys.conflicts, queryFn: () => api<Conflict[]>('/sync/conflicts'), refetchInterval: SYNC_POLL_MS * 2 });
+  return useQuery({ queryKey: keys.conflicts, queryFn: () => api(contract.listConflicts, {}), refetchInterval: SYNC_POLL_MS * 2 });
 }
 
 export function useSettings() {
-  return useQuery({ queryKey: keys.settings, queryFn: () => api<Settings>('/settings') });
+  return useQuery({ queryKey: keys.settings, queryFn: () => api(contract.getSettings, {}) });
 }
 
 export function useAuditLog(q: Partial<AuditListQuery>) {
   return useQuery({
     queryKey: keys.audit(q),
-    queryFn: () => request<AuditEntry[], PageMeta>(`/audit-log${query(q)}`),
+    queryFn: () => call(contract.listAuditLog, { query: q }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useApiKeys() {
-  return useQuery({ queryKey: keys.apiKeys, queryFn: () => api<ApiKeyInfo[]>('/api-keys') });
+  return useQuery({ queryKey: keys.apiKeys, queryFn: () => api(contract.listApiKeys, {}) });
 }
 
 /** The counter's operators; only its owner may ask (to choose whose device key to make). */
 export function useOperators(enabled: boolean) {
-  return useQuery({ queryKey: keys.users, queryFn: () => api<User[]>('/users'), enabled });
+  return useQuery({ queryKey: keys.users, queryFn: () => api(contract.listOperators, {}), enabled });
 }
 
-/** A ticket's QR image, fetched with the operator's credentials; it never changes. */
+/** A ticket's QR image at the link its participant carries, fetched with the operator's credentials; it never changes. */
 export function useQrImage(path: string) {
-  return useQuery({ queryKey: keys.qr(path), queryFn: () => apiBlob(path), staleTime: Infinity });
+  return useQuery({ queryKey: keys.qr(path), queryFn: () => link(path), staleTime: Infinity });
 }
 
 /** A mutation that, once it succeeds, refreshes the views it touched. */
@@ -124,17 +117,14 @@ const AROUND_ORDERS: QueryKey[] = [['orders'], ['tickets'], keys.sync];
 /** ...and with the details. */
 const ORDER_VIEWS: QueryKey[] = [['order'], ...AROUND_ORDERS];
 
-export type OrderTransition = 'checkout' | 'payment/confirm' | 'payment/reject' | 'cancel';
+/** An order as the contract names it in a path. */
+const orderParams = (order: { eventId: string; id: string }) => ({ idOrSlug: order.eventId, orderId: order.id });
 
-/**
- * A checkout, confirm, reject or cancel of the order: its answer is the order as it now stands,
- * shown at once. Each call carries its own Idempotency-Key, so a repeated press changes it once.
- */
-export function useOrderTransition<B = void>(order: { eventId: string; id: string }, transition: OrderTransition) {
+/** A checkout, confirm, reject or cancel: its answer is the order as it now stands, shown at once. */
+function useOrderChange<B>(run: (body: B) => Promise<OrderDetail>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) =>
-      api<OrderDetail>(`${orderPath(order.eventId, order.id)}/${transition}`, { method: 'POST', body: body ?? undefined, headers: { 'idempotency-key': crypto.randomUUID() } }),
+    mutationFn: run,
     onSuccess: (order) => {
       // The answer is the order's detail as it now stands: stored, not fetched again.
       client.setQueryData(keys.order(order.eventId, order.id), order);
@@ -143,13 +133,21 @@ export function useOrderTransition<B = void>(order: { eventId: string; id: strin
   });
 }
 
+export function useCheckout(order: { eventId: string; id: string }) {
+  return useOrderChange((body: CheckoutBody) => api(contract.checkout, { params: orderParams(order), body }, once()));
+}
+
+export function useCancelOrder(order: { eventId: string; id: string }) {
+  return useOrderChange((body: ReasonBody) => api(contract.cancelOrder, { params: orderParams(order), body }, once()));
+}
+
 /** Confirming or rejecting a transfer or QRIS payment, as the operator sees it arrive (or not). */
 export function usePaymentVerification(order: { eventId: string; id: string }) {
-  const confirm = useOrderTransition(order, 'payment/confirm');
-  const reject = useOrderTransition<ReasonBody>(order, 'payment/reject');
+  const confirm = useOrderChange(() => api(contract.confirmPayment, { params: orderParams(order), body: {} }, once()));
+  const reject = useOrderChange(() => api(contract.rejectPayment, { params: orderParams(order), body: { reason: REJECTED_TRANSFER_REASON } }, once()));
   return {
-    confirm: () => confirm.mutate(),
-    reject: () => reject.mutate({ reason: REJECTED_TRANSFER_REASON }),
+    confirm: () => confirm.mutate(undefined),
+    reject: () => reject.mutate(undefined),
     confirming: confirm.isPending,
     rejecting: reject.isPending,
     error: confirm.error ?? reject.error,
@@ -157,33 +155,36 @@ export function usePaymentVerification(order: { eventId: string; id: string }) {
 }
 
 export function useRunSync() {
-  return useChange(() => api<SyncStatus>('/sync/run', { method: 'POST' }), [keys.sync, keys.conflicts, ['tickets'], ['events']]);
+  return useChange(() => api(contract.runSync, {}), [keys.sync, keys.conflicts, ['tickets'], ['events']]);
 }
+
+/** The resolutions that take nothing but the conflict. */
+const RESOLUTIONS = { retry: contract.retryConflict, dismiss: contract.dismissConflict, 'cancel-local': contract.cancelConflictLocally };
 
 export function useResolveConflict() {
   return useChange(
     ({ seq, action, remoteOrderId }: { seq: number; action: ConflictResolution; remoteOrderId?: string }) =>
-      api<{ seq: number }>(`/sync/conflicts/${seq}/${action}`, { method: 'POST', body: action === 'link' ? { remoteOrderId } : undefined }),
+      action === 'link' ? api(contract.linkConflict, { params: { seq }, body: { remoteOrderId: remoteOrderId ?? '' } }) : api(RESOLUTIONS[action], { params: { seq } }),
     [keys.conflicts, ...ORDER_VIEWS],
   );
 }
 
 export function useSaveRemote() {
-  return useChange((body: RemoteSettingsBody) => api<RemoteSummary>('/sync/remote', { method: 'PUT', body }), [keys.sync, ['events']]);
+  return useChange((body: RemoteSettingsBody) => api(contract.setRemote, { body }), [keys.sync, ['events']]);
 }
 
 export function useCheckRemote() {
-  return useMutation({ mutationFn: (body: Omit<RemoteSettingsBody, 'ownerEmail'>) => api<ConnectionCheck>('/sync/remote/check', { method: 'POST', body }) });
+  return useMutation({ mutationFn: (body: Omit<RemoteSettingsBody, 'ownerEmail'>) => api(contract.checkRemote, { body }) });
 }
 
 export function useSaveSettings() {
-  return useChange((patch: SettingsPatch) => api<Settings>('/settings', { method: 'PATCH', body: patch }), [keys.settings]);
+  return useChange((patch: SettingsPatch) => api(contract.changeSettings, { body: patch }), [keys.settings]);
 }
 
 export function useCreateApiKey() {
-  return useChange((body: CreateApiKeyBody) => api<CreatedApiKey>('/api-keys', { method: 'POST', body }), [keys.apiKeys]);
+  return useChange((body: CreateApiKeyBody) => api(contract.createApiKey, { body }), [keys.apiKeys]);
 }
 
 export function useRevokeApiKey() {
-  return useChange((keyId: string) => api<ApiKeyInfo>(`/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' }), [keys.apiKeys]);
+  return useChange((keyId: string) => api(contract.revokeApiKey, { params: { keyId } }), [keys.apiKeys]);
 }

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { ReasonBody } from '../../../shared/schemas/payment.js';
-import { useOrderTransition } from '../api/hooks';
+import { useCancelOrder } from '../api/hooks';
 import { ConfirmDialog } from './Dialog';
 import { Field, Notice } from './Field';
 
@@ -23,7 +22,7 @@ export function CancelOrderDialog({
   reason?: string;
   children: ReactNode;
 }) {
-  const cancel = useOrderTransition<ReasonBody>(order, 'cancel');
+  const cancel = useCancelOrder(order);
   const [written, setWritten] = useState('');
   const given = reason ?? written.trim();
   return (

@@ -9,7 +9,7 @@ import { METHOD_LABEL } from '../../../../shared/labels.js';
 import { formatRupiah, fromMinor, toMinor } from '../../../../shared/money.js';
 import type { OrderDetail } from '../../../../shared/schemas/order.js';
 import type { CheckoutBody, PaymentMethod } from '../../../../shared/schemas/payment.js';
-import { useOrderTransition, usePaymentVerification } from '../../api/hooks';
+import { useCheckout, usePaymentVerification } from '../../api/hooks';
 import { CancelOrderDialog } from '../../components/CancelOrderDialog';
 import { OrderSummary } from '../../components/OrderSummary';
 import { Field, Notice } from '../../components/Field';
@@ -61,7 +61,7 @@ function Checkout({ order }: { order: OrderDetail }) {
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [tendered, setTendered] = useState('');
   const [reference, setReference] = useState('');
-  const pay = useOrderTransition<CheckoutBody>(order, 'checkout');
+  const pay = useCheckout(order);
   const payButton = useRef<HTMLButtonElement>(null);
   useShortcuts(Object.fromEntries(METHODS.map((m) => [m.key, () => setMethod(m.method)])));
 

@@ -9,12 +9,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { checkIdentityNumber } from '../../../../shared/identity-number.js';
+import { contract } from '../../../../shared/contract/index.js';
 import type { Event } from '../../../../shared/schemas/event.js';
 import type { CreateOrderBody, OrderCreated } from '../../../../shared/schemas/order.js';
 import type { SyncStatus } from '../../../../shared/schemas/sync.js';
 import type { TicketCategory } from '../../../../shared/schemas/ticket.js';
-import { ApiError, api } from '../../api/client';
-import { eventPath, keys } from '../../api/hooks';
+import { ApiError, api, once } from '../../api/client';
+import { keys } from '../../api/hooks';
 import { Field, Notice } from '../../components/Field';
 import { serverErrorsTo } from '../../form-errors';
 import { longDate } from '../../format';
@@ -57,7 +58,7 @@ export function SaleForm({
   const create = useMutation({
     mutationFn: (body: CreateOrderBody) =>
       // A key per submission: a double press or a retried request makes one order, not two.
-      api<OrderCreated>(`${eventPath(event.id)}/admin/orders`, { method: 'POST', body, headers: { 'idempotency-key': crypto.randomUUID() } }),
+      api(contract.createOrder, { params: { idOrSlug: event.id }, body }, once()),
     onSuccess: (order, body) => onCreated(order, body.registration.name),
     onError: (error) => {
       if (!(error instanceof ApiError)) return;

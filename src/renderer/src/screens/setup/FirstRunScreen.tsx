@@ -6,7 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConnectSetupBody, type ConnectSetupResult, type DemoSetupResult } from '../../../../shared/schemas/setup.js';
+import { contract } from '../../../../shared/contract/index.js';
+import { ConnectSetupBody } from '../../../../shared/schemas/setup.js';
 import { ApiError, api, logIn } from '../../api/client';
 import { keys } from '../../api/hooks';
 import { Field, Notice } from '../../components/Field';
@@ -19,7 +20,7 @@ export function FirstRunScreen() {
   const [choice, setChoice] = useState<'connect' | null>(null);
   const queries = useQueryClient();
   const demo = useMutation({
-    mutationFn: () => api<DemoSetupResult>('/setup/demo', { method: 'POST', headers: launchHeaders() }),
+    mutationFn: () => api(contract.setUpDemo, {}, launchHeaders()),
     onSuccess: () => queries.invalidateQueries({ queryKey: keys.setup }),
   });
   return (
@@ -52,7 +53,7 @@ function ConnectForm({ onBack }: { onBack: () => void }) {
   const form = useForm<ConnectSetupBody>({ resolver: zodResolver(ConnectSetupBody), mode: 'onTouched', defaultValues: { baseUrl: 'https://', apiKey: '', name: '', email: '', password: '' } });
   const connect = useMutation({
     mutationFn: async (body: ConnectSetupBody) => {
-      await api<ConnectSetupResult>('/setup/connect', { method: 'POST', body, headers: launchHeaders() });
+      await api(contract.connectSetup, { body }, launchHeaders());
       // Who just set the counter up starts selling at once, with the password just chosen.
       await logIn({ email: body.email, password: body.password });
     },
