@@ -82,6 +82,8 @@ export const messages = {
   conflictNotFound: 'Konflik sinkronisasi tidak ditemukan',
   ownerUnknown: 'Pengguna lokal dengan email ini tidak ada',
   remoteSaved: 'Koneksi ke layanan pusat disimpan',
+  remoteUrlFormat: 'Tulis alamat lengkap layanan pusat, diawali http:// atau https://, mis. https://tiket.contoh.id/api/v1',
+  remoteKeyTooShort: 'Kunci API terlalu pendek: salin kunci lengkap dari layanan pusat (paling sedikit 8 karakter)',
   remoteKeyCharacters: 'Kunci API hanya berisi huruf, angka dan tanda baca ASCII, tanpa spasi',
   remoteChecked: 'Koneksi ke layanan pusat diperiksa',
   remoteNotConfigured: 'Koneksi ke layanan pusat belum diatur',

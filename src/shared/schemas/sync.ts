@@ -22,9 +22,9 @@ export type ChangeKind = z.infer<typeof ChangeKind>;
 export type SyncState = z.infer<typeof SyncState>;
 
 export const RemoteSettingsBody = z.object({
-  baseUrl: z.url({ protocol: /^https?$/ }).max(500),
+  baseUrl: z.url({ protocol: /^https?$/, error: messages.remoteUrlFormat }).max(500),
   // Sent as X-API-Key: printable ASCII, no spaces (anything else no header carries, or no key has).
-  apiKey: z.string().trim().min(8).max(500).regex(/^[\x21-\x7e]+$/, messages.remoteKeyCharacters),
+  apiKey: z.string().trim().min(8, messages.remoteKeyTooShort).max(500).regex(/^[\x21-\x7e]+$/, messages.remoteKeyCharacters),
   /** The local user who owns the pulled events here; default: the caller. */
   ownerEmail: z.email().optional(),
 });

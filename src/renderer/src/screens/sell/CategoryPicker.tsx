@@ -10,7 +10,7 @@ import type { TicketCategory } from '../../../../shared/schemas/ticket.js';
 import { dateTime, rupiah } from '../../format';
 
 /** Why a category cannot be sold now, or undefined when it can. */
-function whyNotOnSale(ticket: TicketCategory, event: Event, now: number, offlineLeft: number | undefined): string | undefined {
+export function whyNotOnSale(ticket: TicketCategory, event: Event, now: number, offlineLeft: number | undefined): string | undefined {
   if (event.status !== 'published') return messages.eventNotPublished;
   if (ticket.status !== 'active') return 'Tidak dijual';
   if (now < Date.parse(ticket.saleStartAt)) return `Dijual mulai ${dateTime(ticket.saleStartAt, event.timezone)}`;

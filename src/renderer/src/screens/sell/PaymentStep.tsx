@@ -66,7 +66,9 @@ function Checkout({ order }: { order: OrderDetail }) {
   useShortcuts(Object.fromEntries(METHODS.map((m) => [m.key, () => setMethod(m.method)])));
 
   const cash = parseCashInput(tendered);
-  const short = method === 'cash' && (cash === undefined || cash < total);
+  // Rupiah has no coins for sen: a drawer can neither take nor give them.
+  const sen = cash !== undefined && cash % 100 !== 0;
+  const short = method === 'cash' && (cash === undefined || sen || cash < total);
   const submit = () => {
     if (short) return;
     const body: CheckoutBody =
@@ -116,6 +118,8 @@ function Checkout({ order }: { order: OrderDetail }) {
           <div className={short && cash !== undefined ? 'change short' : 'change'} data-testid="change" aria-live="polite">
             {cash === undefined ? (
               <span className="muted">Kembalian muncul di sini</span>
+            ) : sen ? (
+              <span>Uang tunai dalam rupiah penuh, tanpa sen</span>
             ) : cash >= total ? (
               <>
                 <span>Kembalian</span> <strong>{formatRupiah(cash - total)}</strong>

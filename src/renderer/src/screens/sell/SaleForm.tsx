@@ -20,7 +20,7 @@ import { Field, Notice } from '../../components/Field';
 import { serverErrorsTo } from '../../form-errors';
 import { longDate } from '../../format';
 import { Kbd, useShortcuts } from '../../keyboard';
-import { CategoryPicker } from './CategoryPicker';
+import { CategoryPicker, whyNotOnSale } from './CategoryPicker';
 import { EMPTY_REGISTRATION, RegistrationForm, bareIdentityNumber, toE164, toIsoDate, type RegistrationInput, type RegistrationOutput } from './registration-form';
 
 export function SaleForm({
@@ -39,10 +39,15 @@ export function SaleForm({
   onCreated: (order: OrderCreated, customer: string) => void;
 }) {
   const queries = useQueryClient();
+  const offline = status?.state === 'offline';
+  const offlineLeft = offline ? new Map(status.allotments.map((a) => [a.ticketCategoryId, a.left])) : undefined;
+  // The first category on sale is chosen with the event, for real: a focused card that is not
+  // checked looked chosen and was refused on submit.
+  const firstOnSale = categoryId ?? tickets.find((ticket) => !whyNotOnSale(ticket, event, Date.now(), offlineLeft?.get(ticket.id)))?.id;
   const form = useForm<RegistrationInput, unknown, RegistrationOutput>({
     resolver: zodResolver(RegistrationForm),
     mode: 'onTouched',
-    defaultValues: { ...EMPTY_REGISTRATION, ticketCategoryId: categoryId ?? '' },
+    defaultValues: { ...EMPTY_REGISTRATION, ticketCategoryId: firstOnSale ?? '' },
   });
   const { errors } = form.formState;
   const [identityNumber, birthDate, gender, chosen, phone] = form.watch(['identityNumber', 'birthDate', 'gender', 'ticketCategoryId', 'phone']);
@@ -83,12 +88,10 @@ export function SaleForm({
     form.setFocus('identityNumber');
   };
   useShortcuts({ Escape: clear });
-  // A new customer starts at the NIK; a first sale, at the category. Decided once, when the form opens.
-  const firstField = useRef<'identityNumber' | 'ticketCategoryId'>(categoryId ? 'identityNumber' : 'ticketCategoryId');
+  // A new customer starts at the NIK; a first sale with no category on sale, at the categories. Decided once, when the form opens.
+  const firstField = useRef<'identityNumber' | 'ticketCategoryId'>(firstOnSale ? 'identityNumber' : 'ticketCategoryId');
   useEffect(() => form.setFocus(firstField.current), [form]);
 
-  const offline = status?.state === 'offline';
-  const offlineLeft = offline ? new Map(status.allotments.map((a) => [a.ticketCategoryId, a.left])) : undefined;
   const normalisedPhone = phone ? toE164(phone) : '';
   const isoBirthDate = birthDate ? toIsoDate(birthDate) : '';
   const fieldRefusal = create.error instanceof ApiError && create.error.details.length > 0;

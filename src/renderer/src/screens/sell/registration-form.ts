@@ -39,7 +39,8 @@ function reworded(schema: z.ZodType<string>, wording: Record<string, string>) {
 export const bareIdentityNumber = (typed: string) => typed.replace(/\s+/g, '');
 
 export const RegistrationForm = Registration.omit({ formData: true }).extend({
-  ticketCategoryId: z.string().min(1, 'Pilih kategori tiket'),
+  // An unchecked radio group is null: asked for in words, like an empty one.
+  ticketCategoryId: z.string({ error: 'Pilih kategori tiket' }).min(1, 'Pilih kategori tiket'),
   identityNumber: z.string().transform(bareIdentityNumber).pipe(Registration.shape.identityNumber),
   phone: z.string().transform(toE164).pipe(reworded(Registration.shape.phone, { [messages.phoneFormat]: messages.phoneAsSpoken })),
   birthDate: z.string().transform(toIsoDate).pipe(reworded(Registration.shape.birthDate, { [messages.birthDateInvalid]: messages.birthDateAsOnCard })),

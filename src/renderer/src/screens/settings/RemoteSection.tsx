@@ -61,7 +61,9 @@ export function RemoteSection({ status, editable }: { status: SyncStatus | undef
           <div className="actions span-2">
             {check.data && (
               <Notice kind={check.data.result === 'ok' ? 'success' : 'error'}>
-                {CHECK_TEXT[check.data.result]} <span className="muted small">({check.data.detail})</span>
+                {CHECK_TEXT[check.data.result]}
+                {/* The service's own refusal says why; a transport error (fetch failed, ECONNREFUSED) says nothing to an operator. */}
+                {check.data.result === 'unauthorized' || check.data.result === 'error' ? <span className="muted small"> ({check.data.detail})</span> : null}
               </Notice>
             )}
             {saved && <Notice kind="success">Koneksi disimpan; sinkronisasi berjalan.</Notice>}

@@ -1,0 +1,50 @@
+/**
+ * Rough edges a new operator ran into, each seen as they saw it: a category that looked chosen
+ * but was not, messages in raw English, and a cash amount with sen that no drawer can pay.
+ */
+import { chooseEvent, customer, expect, fillRegistration, logIn, OWNER, startSale, test } from './support/counter.js';
+
+/** What the validation library or fetch says when nobody words a message: never for an operator. */
+const RAW = /Invalid|Too small|expected|received|fetch failed/;
+
+test('the first category on sale is chosen with the event, and tabbing on shows no raw message', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  const first = page.getByTestId('category-Harian').getByRole('radio');
+  await expect(first).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('main')).not.toContainText(RAW);
+  // Chosen for real: the sale goes through without touching the categories.
+  await fillRegistration(page, customer('Dewi Lestari'));
+  await page.getByRole('button', { name: /Lanjut ke pembayaran/ }).click();
+  await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
+});
+
+test('the connection form speaks Indonesian: a wrong address, a short key, a service out of reach', async ({ page, counter }) => {
+  await logIn(page, counter.url, OWNER);
+  await page.keyboard.press('F4');
+  await page.getByLabel('Alamat layanan (base URL)').fill('bukan alamat');
+  await page.getByLabel('Kunci API', { exact: true }).fill('abc');
+  await page.getByLabel('Alamat layanan (base URL)').focus();
+  await expect(page.locator('#remote .field-error').first()).not.toBeEmpty();
+  await expect(page.locator('#remote')).not.toContainText(RAW);
+
+  // Port 9 on loopback: nothing listens there.
+  await page.getByLabel('Alamat layanan (base URL)').fill('http://127.0.0.1:9');
+  await page.getByLabel('Kunci API', { exact: true }).fill('tck_kunci-yang-cukup-panjang');
+  await page.getByRole('button', { name: 'Uji koneksi' }).click();
+  await expect(page.locator('#remote')).toContainText('tidak dapat dihubungi');
+  await expect(page.locator('#remote')).not.toContainText(RAW);
+});
+
+test('cash is whole rupiah: an amount with sen is refused, saying so', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await startSale(page, 'Harian', customer('Bayu Saputra', 'male', '02-03-1985'));
+  await page.getByLabel('Uang diterima').fill('76.875,50');
+  await expect(page.getByRole('button', { name: /Bayar/ })).toBeDisabled();
+  await expect(page.getByTestId('change')).toContainText('rupiah penuh');
+  await page.getByLabel('Uang diterima').fill('80.000');
+  await expect(page.getByTestId('change')).toHaveText('Kembalian Rp 3.125');
+});
