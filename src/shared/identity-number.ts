@@ -26,6 +26,19 @@ export function decodeIdentityNumber(nik: string): { day: number; month: number;
   return { day, month, yy, gender };
 }
 
+/**
+ * The date of birth (DD-MM-YYYY, as typed from the card) and gender a NIK encodes, for the form to
+ * fill in for the operator to confirm. The year has two digits: the latest century that does not
+ * put the birth after `today`.
+ */
+export function registrationFromIdentityNumber(nik: string, today: Date): { birthDate: string; gender: Registration['gender'] } | undefined {
+  const decoded = decodeIdentityNumber(nik);
+  if (!decoded) return undefined;
+  const thisYear = today.getFullYear();
+  const year = 2000 + decoded.yy <= thisYear ? 2000 + decoded.yy : 1900 + decoded.yy;
+  return { birthDate: `${pad(decoded.day)}-${pad(decoded.month)}-${year}`, gender: decoded.gender };
+}
+
 /** The mismatches between a NIK and the date of birth and gender given with it (none when they agree). */
 export function checkIdentityNumber(nik: string, birthDate: string, gender: Registration['gender'] | undefined): IdentityMismatch[] {
   if (!/^\d{16}$/.test(nik)) return [];

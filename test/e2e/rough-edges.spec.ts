@@ -48,3 +48,17 @@ test('cash is whole rupiah: an amount with sen is refused, saying so', async ({ 
   await page.getByLabel('Uang diterima').fill('80.000');
   await expect(page.getByTestId('change')).toHaveText('Kembalian Rp 3.125');
 });
+
+test('a NIK fills the date of birth and gender it encodes; an override still warns', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  // 57 = 17 + 40: a woman born on 17-05-1990.
+  await page.getByLabel('NIK (16 digit)').fill('3171015705900042');
+  await expect(page.getByLabel('Tanggal lahir')).toHaveValue('17-05-1990');
+  await expect(page.getByLabel('Perempuan')).toBeChecked();
+  // The operator corrects the date from the card: it is kept, and the mismatch is pointed out.
+  await page.getByLabel('Tanggal lahir').fill('18-05-1990');
+  await page.getByLabel('Nama lengkap').fill('Ratna Sari');
+  await expect(page.getByLabel('Tanggal lahir')).toHaveValue('18-05-1990');
+  await expect(page.locator('main')).toContainText('NIK menunjukkan tanggal lahir 17-05-90');
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkIdentityNumber, decodeIdentityNumber, maskIdentityNumber } from '../../src/shared/identity-number.js';
+import { checkIdentityNumber, decodeIdentityNumber, maskIdentityNumber, registrationFromIdentityNumber } from '../../src/shared/identity-number.js';
 
 describe('the NIK cross-check', () => {
   it('reads a man\'s date as DDMMYY and a woman\'s with 40 added to the day', () => {
@@ -48,5 +48,25 @@ describe('the NIK mask', () => {
     expect(maskIdentityNumber('3171015705900001')).toBe('3171********0001');
     expect(maskIdentityNumber('123456789')).toBe('1234*6789');
     expect(maskIdentityNumber('12345678')).toBe('********');
+  });
+});
+
+describe('the registration a NIK fills in', () => {
+  const today = new Date('2026-11-24T10:00:00+07:00');
+
+  it('is the date of birth as on the card and the gender', () => {
+    expect(registrationFromIdentityNumber('3171015705900042', today)).toEqual({ birthDate: '17-05-1990', gender: 'female' });
+    expect(registrationFromIdentityNumber('3171010203850001', today)).toEqual({ birthDate: '02-03-1985', gender: 'male' });
+  });
+
+  it('takes the latest century that does not put the birth in the future', () => {
+    expect(registrationFromIdentityNumber('3171010101100001', today)?.birthDate).toBe('01-01-2010');
+    expect(registrationFromIdentityNumber('3171010101260001', today)?.birthDate).toBe('01-01-2026');
+    expect(registrationFromIdentityNumber('3171010101270001', today)?.birthDate).toBe('01-01-1927');
+  });
+
+  it('is nothing for a partial NIK or one whose date digits name no date', () => {
+    expect(registrationFromIdentityNumber('317101570590', today)).toBeUndefined();
+    expect(registrationFromIdentityNumber('3171019913900001', today)).toBeUndefined();
   });
 });

@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { checkIdentityNumber } from '../../../../shared/identity-number.js';
+import { checkIdentityNumber, registrationFromIdentityNumber } from '../../../../shared/identity-number.js';
 import { contract } from '../../../../shared/contract/index.js';
 import type { Event } from '../../../../shared/schemas/event.js';
 import type { CreateOrderBody, OrderCreated } from '../../../../shared/schemas/order.js';
@@ -54,6 +54,15 @@ export function SaleForm({
   useEffect(() => {
     if (chosen) onCategory(chosen);
   }, [chosen, onCategory]);
+
+  // A whole NIK fills the date of birth and gender it encodes, where they are still empty: the
+  // operator confirms them against the card, or corrects them (the cross-check below then warns).
+  useEffect(() => {
+    const encoded = registrationFromIdentityNumber(bareIdentityNumber(identityNumber ?? ''), new Date());
+    if (!encoded) return;
+    if (!form.getValues('birthDate')) form.setValue('birthDate', encoded.birthDate, { shouldValidate: true });
+    if (!form.getValues('gender')) form.setValue('gender', encoded.gender, { shouldValidate: true });
+  }, [identityNumber, form]);
 
   // The NIK cross-check warns; a second Enter with the same warning goes ahead anyway.
   const mismatches = checkIdentityNumber(bareIdentityNumber(identityNumber ?? ''), toIsoDate(birthDate ?? ''), gender ?? undefined);
