@@ -2,7 +2,16 @@
  * Rough edges a new operator ran into, each seen as they saw it: a category that looked chosen
  * but was not, messages in raw English, and a cash amount with sen that no drawer can pay.
  */
-import { chooseEvent, customer, expect, fillRegistration, logIn, OWNER, startSale, test } from './support/counter.js';
+import { COFFEE, chooseEvent, customer, expect, fillRegistration, logIn, OWNER, saleBody, screenshot, startSale, test, type Counter } from './support/counter.js';
+
+/** Sells through the API, left unpaid or paid by bank transfer (awaiting verification); the customer's names. */
+async function seed(counter: Counter, names: string[], transfer = false): Promise<void> {
+  for (const name of names) {
+    const made = await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(customer(name)) });
+    expect(made.status).toBe(201);
+    if (transfer) await counter.api(`/events/${COFFEE.slug}/admin/orders/${made.body.data.id}/checkout`, { method: 'POST', body: { method: 'bank_transfer' } });
+  }
+}
 
 /** What the validation library or fetch says when nobody words a message: never for an operator. */
 const RAW = /Invalid|Too small|expected|received|fetch failed/;
@@ -61,4 +70,44 @@ test('a NIK fills the date of birth and gender it encodes; an override still war
   await page.getByLabel('Nama lengkap').fill('Ratna Sari');
   await expect(page.getByLabel('Tanggal lahir')).toHaveValue('18-05-1990');
   await expect(page.locator('main')).toContainText('NIK menunjukkan tanggal lahir 17-05-90');
+});
+
+test('an order is confirmed and cancelled from its detail by keys; the dialog starts at its field and Enter submits it', async ({ page, counter }) => {
+  await seed(counter, ['Hana Wijaya'], true);
+  await seed(counter, ['Imam Saleh']);
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await page.keyboard.press('F2');
+
+  await page.getByRole('row', { name: 'Pesanan Hana Wijaya' }).click();
+  const transfer = page.getByRole('dialog', { name: 'Pesanan Hana Wijaya' });
+  await expect(transfer.getByText('Alt+Y')).toBeVisible();
+  await page.keyboard.press('Alt+y');
+  await expect(transfer.getByText('LUNAS').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('row', { name: 'Pesanan Imam Saleh' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pesanan Imam Saleh' })).toBeVisible();
+  await page.keyboard.press('Alt+b');
+  const ask = page.getByRole('dialog', { name: 'Batalkan pesanan ini?' });
+  await expect(ask.getByLabel('Alasan (opsional)')).toBeFocused();
+  await page.keyboard.type('Salah kategori');
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  const orders = await counter.api(`/events/${COFFEE.slug}/admin/orders?search=Imam`);
+  const detail = await counter.api(`/events/${COFFEE.slug}/admin/orders/${orders.body.data[0].id}`);
+  expect(detail.body.data).toMatchObject({ status: 'cancelled' });
+});
+
+test('a full page of 20 orders fits a 1366×768 counter screen', async ({ page, counter }) => {
+  await seed(counter, Array.from({ length: 20 }, (_, i) => `Tamu ${i + 1}`));
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await page.keyboard.press('F2');
+  const rows = page.locator('.orders-table tbody tr');
+  await expect(rows).toHaveCount(20);
+  await screenshot(page, 'orders-20-rows');
+  const last = await rows.last().boundingBox();
+  expect(last!.y + last!.height).toBeLessThanOrEqual(768);
 });

@@ -10,7 +10,12 @@ export function Dialog({ title, open, onClose, children, wide = false }: { title
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The browser focuses the first focusable element, the × in the head: start instead where
+      // the operator types (the first field) or at the body's chosen button.
+      dialog.querySelector<HTMLElement>('.dialog-body :is(input, select, textarea), .dialog-body [data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   useShortcuts({ Escape: onClose }, { enabled: open, modal: true });
@@ -40,8 +45,8 @@ export function Dialog({ title, open, onClose, children, wide = false }: { title
 }
 
 /**
- * Asks before something that cannot be undone. The safe choice has the focus, so an Enter pressed
- * out of habit keeps things as they are.
+ * Asks before something that cannot be undone. Without a field, the safe choice has the focus, so
+ * an Enter pressed out of habit keeps things as they are; with one, Enter there confirms.
  */
 export function ConfirmDialog({
   open,
@@ -64,15 +69,23 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog title={title} open={open} onClose={onCancel}>
-      <div className="confirm-text">{children}</div>
-      <div className="actions">
-        <button type="button" className="secondary" autoFocus onClick={onCancel}>
-          {cancelLabel}
-        </button>
-        <button type="button" className="danger" disabled={busy} onClick={onConfirm}>
-          {confirmLabel}
-        </button>
-      </div>
+      {/* Enter in a field (a reason) confirms; on the focused safe button it only goes back. */}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!busy) onConfirm();
+        }}
+      >
+        <div className="confirm-text">{children}</div>
+        <div className="actions">
+          <button type="button" className="secondary" data-autofocus onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button type="submit" className="danger" disabled={busy}>
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
     </Dialog>
   );
 }

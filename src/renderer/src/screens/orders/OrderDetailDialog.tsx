@@ -14,6 +14,7 @@ import { InvoiceButtons } from '../../components/InvoiceButtons';
 import { OrderSummary } from '../../components/OrderSummary';
 import { TicketQr } from '../../components/TicketQr';
 import { dateTime, longDate, rupiah } from '../../format';
+import { Kbd, useShortcuts } from '../../keyboard';
 
 export function OrderDetailDialog({ listed, timezone, onClose }: { listed: OrderListItem; timezone?: string; onClose: () => void }) {
   const order = useOrder(listed.eventId, listed.id);
@@ -110,23 +111,30 @@ function PaymentFacts({ order, timezone }: { order: OrderDetail; timezone?: stri
 function OrderActions({ order }: { order: OrderDetail }) {
   const [cancelling, setCancelling] = useState(false);
   const verification = usePaymentVerification(order);
+  const verifying = order.status === 'verification_pending';
+  const cancellable = CANCELLABLE_STATUSES.includes(order.status);
+  useShortcuts({
+    'Alt+Y': verifying ? verification.confirm : undefined,
+    'Alt+N': verifying ? verification.reject : undefined,
+    'Alt+B': cancellable ? () => setCancelling(true) : undefined,
+  });
   return (
     <div className="order-actions">
       <InvoiceButtons order={order} />
       <div className="state-actions">
-        {order.status === 'verification_pending' && (
+        {verifying && (
           <>
             <button type="button" className="primary" disabled={verification.confirming} onClick={verification.confirm}>
-              Konfirmasi pembayaran
+              Konfirmasi pembayaran <Kbd keys="Alt+Y" />
             </button>
             <button type="button" className="secondary" disabled={verification.rejecting} onClick={verification.reject}>
-              Tolak pembayaran
+              Tolak pembayaran <Kbd keys="Alt+N" />
             </button>
           </>
         )}
-        {CANCELLABLE_STATUSES.includes(order.status) && (
+        {cancellable && (
           <button type="button" className="danger" onClick={() => setCancelling(true)}>
-            Batalkan pesanan
+            Batalkan pesanan <Kbd keys="Alt+B" />
           </button>
         )}
       </div>

@@ -127,11 +127,9 @@ function orderColumns(timezone: string | undefined) {
       header: 'Pelanggan',
       enableSorting: false,
       cell: (c) => (
-        <>
-          <strong>{c.getValue()}</strong>
-          <br />
-          <span className="muted small">{c.row.original.customerEmail}</span>
-        </>
+        <span className="customer" title={c.row.original.customerEmail}>
+          <strong>{c.getValue()}</strong> <span className="muted small">{c.row.original.customerEmail}</span>
+        </span>
       ),
     }),
     column.accessor('ticketCategoryName', { header: 'Kategori', enableSorting: false }),
