@@ -111,3 +111,14 @@ test('a full page of 20 orders fits a 1366×768 counter screen', async ({ page, 
   const last = await rows.last().boundingBox();
   expect(last!.y + last!.height).toBeLessThanOrEqual(768);
 });
+
+test('a sale left for later verification is shown on the Sell screen, its list one key away', async ({ page, counter }) => {
+  await seed(counter, ['Joko Susilo'], true);
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await expect(page.getByTestId('awaiting-verification')).toContainText('1 penjualan menunggu verifikasi');
+  await screenshot(page, 'sell-awaiting-verification');
+  await page.keyboard.press('Alt+v');
+  await expect(page.getByRole('row', { name: 'Pesanan Joko Susilo' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Status pesanan' })).toHaveValue('verification_pending');
+});

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { readsAuditLog } from '../../shared/roles.js';
 import type { User } from '../../shared/schemas/auth.js';
+import type { OrderListQuery } from '../../shared/schemas/order.js';
 import { useSyncStatus } from './api/hooks';
 import { ConnectionPill } from './components/ConnectionPill';
 import { ConfirmDialog } from './components/Dialog';
@@ -31,7 +32,17 @@ const SCREENS: { name: ScreenName; label: string; key?: string; shownTo?: (role:
 ];
 
 export function Workspace({ user }: { user: User }) {
-  const [screen, setScreen] = useState<ScreenName>('sell');
+  const [screen, show] = useState<ScreenName>('sell');
+  // The Orders screen opens on all orders, or on those the Sell screen's reminder points to.
+  const [ordersStatus, setOrdersStatus] = useState<OrderListQuery['status']>();
+  const setScreen = (name: ScreenName) => {
+    setOrdersStatus(undefined);
+    show(name);
+  };
+  const showAwaiting = () => {
+    setOrdersStatus('verification_pending');
+    show('orders');
+  };
   const [eventId, chooseEvent] = useCurrentEvent();
   const [leaving, setLeaving] = useState(false);
   const status = useSyncStatus().data;
@@ -82,8 +93,8 @@ export function Workspace({ user }: { user: User }) {
         </div>
       )}
       <main className="screen">
-        {screen === 'sell' && <SellScreen eventId={eventId} onChooseEvent={chooseEvent} status={status} />}
-        {screen === 'orders' && <OrdersScreen eventId={eventId} onChooseEvent={chooseEvent} />}
+        {screen === 'sell' && <SellScreen eventId={eventId} onChooseEvent={chooseEvent} status={status} onShowAwaiting={showAwaiting} />}
+        {screen === 'orders' && <OrdersScreen eventId={eventId} onChooseEvent={chooseEvent} initialStatus={ordersStatus} />}
         {screen === 'sync' && <SyncScreen status={status} eventId={eventId} />}
         {screen === 'settings' && <SettingsScreen user={user} status={status} />}
         {screen === 'audit' && <AuditScreen />}

@@ -18,10 +18,19 @@ import { OrderDetailDialog } from './OrderDetailDialog';
 const PAGE_SIZE = 20;
 const column = createColumnHelper<OrderListItem>();
 
-export function OrdersScreen({ eventId, onChooseEvent }: { eventId: string | undefined; onChooseEvent: (eventId: string) => void }) {
+export function OrdersScreen({
+  eventId,
+  onChooseEvent,
+  initialStatus,
+}: {
+  eventId: string | undefined;
+  onChooseEvent: (eventId: string) => void;
+  /** The state to list first (the sales awaiting verification, from the Sell screen's reminder). */
+  initialStatus?: OrderListQuery['status'];
+}) {
   const event = useEvent(eventId);
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<OrderListQuery['status']>();
+  const [status, setStatus] = useState<OrderListQuery['status']>(initialStatus);
   const [paymentStatus, setPaymentStatus] = useState<OrderListQuery['paymentStatus']>();
   const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
   const [page, setPage] = useState(1);

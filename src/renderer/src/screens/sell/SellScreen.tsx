@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import type { SyncStatus } from '../../../../shared/schemas/sync.js';
 import { useOrder, useTickets } from '../../api/hooks';
 import { EventPicker, useEvent } from '../../components/EventPicker';
+import { AwaitingVerification } from './AwaitingVerification';
 import { DoneStep } from './DoneStep';
 import { PaymentStep } from './PaymentStep';
 import { SaleForm } from './SaleForm';
@@ -16,7 +17,18 @@ interface Sale {
   customer: string;
 }
 
-export function SellScreen({ eventId, onChooseEvent, status }: { eventId: string | undefined; onChooseEvent: (eventId: string) => void; status: SyncStatus | undefined }) {
+export function SellScreen({
+  eventId,
+  onChooseEvent,
+  status,
+  onShowAwaiting,
+}: {
+  eventId: string | undefined;
+  onChooseEvent: (eventId: string) => void;
+  status: SyncStatus | undefined;
+  /** Opens the list of the event's sales awaiting verification. */
+  onShowAwaiting: () => void;
+}) {
   const event = useEvent(eventId);
   const tickets = useTickets(eventId);
   const [categoryId, setCategoryId] = useState<string>();
@@ -57,6 +69,7 @@ export function SellScreen({ eventId, onChooseEvent, status }: { eventId: string
   return (
     <div className="sell">
       <EventPicker eventId={eventId} onChoose={choose} />
+      {event && <AwaitingVerification eventId={event.id} onShow={onShowAwaiting} />}
       {step}
     </div>
   );
