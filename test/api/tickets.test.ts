@@ -1,7 +1,8 @@
 /** GET /events/{idOrSlug}/tickets: the Ticket category shape, addressing by id or slug, holds. */
 import { describe, expect, it } from 'vitest';
 import { expectError, expectOk } from '../support/envelope.js';
-import { ticketInput, ticketsPath } from '../support/fixtures.js';
+import { orderActionPath, ticketInput, ticketsPath } from '../support/fixtures.js';
+import { MINUTE } from '../support/clock.js';
 import { useHarness } from '../support/harness.js';
 import { TICKET_CATEGORY, expectShape } from '../support/shapes.js';
 import { world } from '../support/world.js';
@@ -49,5 +50,21 @@ describe('GET /events/{idOrSlug}/tickets', () => {
     expect(await read()).toMatchObject({ quota: 2, sold: 0, isSoldOut: false });
     await w.createOrder();
     expect(await read()).toMatchObject({ quota: 2, sold: 0, isSoldOut: true });
+  });
+
+  it('says when the first hold lapses: the earliest unpaid order of the category, null while none holds a seat', async () => {
+    const h = harness();
+    const w = world(h, { tickets: [ticketInput(h.clock(), { quota: 2 })] });
+    const read = async () => expectOk(await h.request({ url: ticketsPath(w.event.id), key: w.organizer.key }))[0];
+    expect(await read()).toMatchObject({ holdLapsesAt: null });
+    const holdWindow = h.services.settings.get().holdWindowMinutes * MINUTE;
+    const firstAt = h.clock();
+    const first = await w.createOrder();
+    h.clock.advance(5 * MINUTE);
+    await w.createOrder();
+    // The first order's hold lapses first.
+    expect(Date.parse((await read()).holdLapsesAt)).toBe(firstAt + holdWindow);
+    await h.request({ method: 'POST', url: orderActionPath(w.event.id, first.id, 'cancel'), key: w.organizer.key, body: {} });
+    expect(Date.parse((await read()).holdLapsesAt)).toBe(firstAt + 5 * MINUTE + holdWindow);
   });
 });

@@ -5,9 +5,9 @@
 import { COFFEE, chooseEvent, customer, expect, fillRegistration, logIn, OWNER, saleBody, screenshot, startSale, test, type Counter } from './support/counter.js';
 
 /** Sells through the API, left unpaid or paid by bank transfer (awaiting verification); the customer's names. */
-async function seed(counter: Counter, names: string[], transfer = false): Promise<void> {
+async function seed(counter: Counter, names: string[], transfer = false, category: string = COFFEE.daily): Promise<void> {
   for (const name of names) {
-    const made = await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(customer(name)) });
+    const made = await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(customer(name), category) });
     expect(made.status).toBe(201);
     if (transfer) await counter.api(`/events/${COFFEE.slug}/admin/orders/${made.body.data.id}/checkout`, { method: 'POST', body: { method: 'bank_transfer' } });
   }
@@ -121,4 +121,15 @@ test('a sale left for later verification is shown on the Sell screen, its list o
   await page.keyboard.press('Alt+v');
   await expect(page.getByRole('row', { name: 'Pesanan Joko Susilo' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Status pesanan' })).toHaveValue('verification_pending');
+});
+
+test('a category whose seats are only held says so, and when the first comes back', async ({ page, counter }) => {
+  // The three-day pass has 3 seats: three unpaid orders hold them all.
+  await seed(counter, ['Kiki Amelia', 'Lina Marlina', 'Maya Sari'], false, COFFEE.pass);
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  const pass = page.getByTestId('category-Terusan 3 Hari');
+  await expect(pass).toContainText(/Sedang ditahan pembeli lain; kursi kembali paling cepat \d+ \w+ \d{4}/);
+  await expect(pass).not.toContainText('Habis terjual');
+  await screenshot(page, 'sell-seats-held');
 });

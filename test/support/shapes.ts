@@ -116,6 +116,7 @@ export const TICKET_CATEGORY: Fields = {
   status: 'string',
   isSoldOut: 'bool',
   available: 'int',
+  holdLapsesAt: 'iso|null',
   createdAt: 'iso',
   updatedAt: 'iso',
 };

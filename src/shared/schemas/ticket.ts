@@ -23,6 +23,10 @@ export const TicketCategory = z.object({
    * remote conforming to the interface alone does not send it.
    */
   available: z.number().int().optional().meta({ description: 'Extension: seats neither sold nor held by an unpaid order.' }),
+  /** Extension: when the first hold of an unpaid order lapses, giving its seat back; null when none will. */
+  holdLapsesAt: Timestamp.nullable()
+    .optional()
+    .meta({ description: 'Extension: when the first hold of an unpaid order (payment_pending) lapses and its seat is free again; null when no hold will lapse.' }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

@@ -15,6 +15,10 @@ export function whyNotOnSale(ticket: TicketCategory, event: Event, now: number, 
   if (ticket.status !== 'active') return 'Tidak dijual';
   if (now < Date.parse(ticket.saleStartAt)) return `Dijual mulai ${dateTime(ticket.saleStartAt, event.timezone)}`;
   if (now >= Date.parse(ticket.saleEndAt)) return 'Penjualan sudah berakhir';
+  if (ticket.isSoldOut && ticket.sold < ticket.quota) {
+    // Every seat left is held by an unpaid order: it may come back when the hold lapses.
+    return ticket.holdLapsesAt ? `Sedang ditahan pembeli lain; kursi kembali paling cepat ${dateTime(ticket.holdLapsesAt, event.timezone)}` : 'Sedang ditahan pembeli lain (menunggu verifikasi)';
+  }
   if (ticket.isSoldOut) return 'Habis terjual';
   if (offlineLeft === 0) return 'Jatah offline habis: tunggu koneksi pulih';
   return undefined;
