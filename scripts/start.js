@@ -2,7 +2,8 @@
 /**
  * `npm start`: builds the app, then launches it in Electron. Where the Electron binary is not
  * installed and cannot be downloaded (no internet), it says so and runs browser mode instead:
- * `serve --demo` on a fresh data dir, printing the URL to open.
+ * `serve --demo` on the demo's own data dir (a throw-away one with --fresh), printing the URL to
+ * open and the demo logins.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -35,14 +36,17 @@ if (electron) {
   const child = spawn(electron, ['.'], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ticket-counter-demo-'));
+  // A demo counter keeps its data in its own app-data folder across restarts; --fresh starts a
+  // throw-away one. serve prints the URL, the demo logins and where the data is.
+  const fresh = process.argv.includes('--fresh');
+  const dataDirArgs = fresh ? ['--data-dir', mkdtempSync(join(tmpdir(), 'ticket-counter-demo-'))] : [];
   process.stdout.write(
     '\nThe Electron binary is not installed and could not be downloaded here, so the counter runs in\n' +
-      'browser mode: open the URL below in a browser. Demo data in ' + dataDir + '\n\n',
+      'browser mode: open the URL below in a browser (npm start -- --fresh starts on empty data).\n\n',
   );
   const port = (await isFree(8787)) ? '8787' : '0';
   // Warnings and errors only, so that the URL stays in view (LOG_LEVEL=info shows every request).
-  const child = spawn(process.execPath, ['out/main/cli.js', 'serve', '--demo', '--port', port, '--data-dir', dataDir], {
+  const child = spawn(process.execPath, ['out/main/cli.js', 'serve', '--demo', '--port', port, ...dataDirArgs], {
     stdio: 'inherit',
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   });

@@ -55,7 +55,7 @@ async function main(argv: string[]): Promise<void> {
     if (!command && !values.help) process.exitCode = 2;
     return;
   }
-  const dataDir = resolveDataDir(values['data-dir']);
+  const dataDir = resolveDataDir(values['data-dir'], { demo: command === 'serve' && values.demo === true });
 
   if (command === 'serve') {
     const port = values.port === undefined ? undefined : Number(values.port);

@@ -17,14 +17,17 @@ export function projectRoot(): string {
   return dir;
 }
 
-/** The OS app-data folder, the same one Electron's app.getPath('userData') gives this app. */
-export function defaultDataDir(): string {
+/**
+ * The OS app-data folder, the same one Electron's app.getPath('userData') gives this app; a demo
+ * counter has one of its own beside it, so that demo logins never land in a real counter.
+ */
+export function defaultDataDir(name: 'ticket-counter' | 'ticket-counter-demo' = 'ticket-counter'): string {
   const home = homedir();
-  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'ticket-counter');
-  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'ticket-counter');
-  return join(process.env.XDG_CONFIG_HOME ?? join(home, '.config'), 'ticket-counter');
+  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), name);
+  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', name);
+  return join(process.env.XDG_CONFIG_HOME ?? join(home, '.config'), name);
 }
 
-export function resolveDataDir(flag?: string): string {
-  return flag ?? process.env.TICKET_COUNTER_DATA_DIR ?? defaultDataDir();
+export function resolveDataDir(flag?: string, { demo = false } = {}): string {
+  return flag ?? process.env.TICKET_COUNTER_DATA_DIR ?? defaultDataDir(demo ? 'ticket-counter-demo' : 'ticket-counter');
 }

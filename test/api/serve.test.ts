@@ -2,7 +2,7 @@
  * `serve` as a process: its stdout contract, clean shutdown, logs that keep secrets out, and one
  * serve per data dir (a lock the OS releases with its process, whatever serve.pid says).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD, orderBody, ordersPath } from '../support/fixtures.js';
@@ -67,5 +67,30 @@ describe('serve', () => {
     writeFileSync(join(dir.path, 'serve.pid'), String(process.pid));
     served = await startServe(dir.path);
     expect(served.url).toMatch(/^http:/);
+  });
+
+  it('a demo counter keeps its data across restarts in a folder of its own, and says how to log in and where it is', async () => {
+    dir = tempDir();
+    // The OS app-data folder of this test: XDG_CONFIG_HOME on Linux.
+    const env = { XDG_CONFIG_HOME: dir.path };
+    served = await startServe(undefined, { args: ['--demo'], env });
+    await expect.poll(() => served!.stdout()).toContain('Data in');
+    const demoDir = join(dir.path, 'ticket-counter-demo');
+    expect(served.stdout()).toContain('kasir@demo.test  password: demo-kasir');
+    expect(served.stdout()).toContain(`Data in ${demoDir}\n`);
+    expect(existsSync(join(demoDir, 'counter.db'))).toBe(true);
+
+    // A change made in the demo survives a restart: the same folder, the demo seeding it again leaves it be.
+    const login = await fetchJson(`${served.url}/auth/login`, { method: 'POST', body: { email: 'kasir@demo.test', password: 'demo-kasir' } });
+    const changed = await fetchJson(`${served.url}/auth/password`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${login.body.data.token}` },
+      body: { currentPassword: 'demo-kasir', newPassword: 'kata-sandi-kasir-baru' },
+    });
+    expect(changed.status).toBe(200);
+    await served.stop();
+    served = await startServe(undefined, { args: ['--demo'], env });
+    const again = await fetchJson(`${served.url}/auth/login`, { method: 'POST', body: { email: 'kasir@demo.test', password: 'kata-sandi-kasir-baru' } });
+    expect(again.status).toBe(200);
   });
 });

@@ -30,14 +30,14 @@ export interface Served {
 }
 
 /**
- * Starts `serve` on the data dir (on a free port unless one is given, with any further arguments
- * such as --demo) and resolves once it printed its listening line.
+ * Starts `serve` on the data dir (its default one when undefined; on a free port unless one is
+ * given, with any further arguments such as --demo) and resolves once it printed its listening line.
  */
 export async function startServe(
-  dataDir: string,
+  dataDir: string | undefined,
   options: { logLevel?: string; env?: Record<string, string>; port?: number; args?: string[]; wrap?: string[] } = {},
 ): Promise<Served> {
-  const child = start(['serve', '--data-dir', dataDir, '--port', String(options.port ?? 0), ...(options.args ?? [])], options.logLevel, options.env, options.wrap);
+  const child = start(['serve', ...(dataDir === undefined ? [] : ['--data-dir', dataDir]), '--port', String(options.port ?? 0), ...(options.args ?? [])], options.logLevel, options.env, options.wrap);
   let stdout = '';
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {

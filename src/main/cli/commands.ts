@@ -154,10 +154,12 @@ export async function syncCommand(services: Services, action: string | undefined
   }
 }
 
+/** The demo logins as a person reads them, one per line. */
+export const demoLoginLines = () => DEMO_LOGINS.map((l) => `  ${l.role.padEnd(12)} ${l.email}  password: ${l.password}`).join('\n');
+
 export function demoCommand(services: Services): void {
   seedDemo(services, cliActor());
-  const lines = DEMO_LOGINS.map((l) => `  ${l.role.padEnd(12)} ${l.email}  password: ${l.password}`);
-  print(`Demo data ready: 3 events with ticket categories.\nLog in with:\n${lines.join('\n')}`);
+  print(`Demo data ready: 3 events with ticket categories.\nLog in with:\n${demoLoginLines()}`);
 }
 
 export async function backupCommand(services: Services, values: Values): Promise<void> {

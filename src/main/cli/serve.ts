@@ -4,6 +4,7 @@ import { buildApp } from '../http/app.js';
 import { projectRoot } from '../paths.js';
 import { seedDemo } from '../domain/demo.js';
 import { cliActor } from './actor.js';
+import { demoLoginLines } from './commands.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { LAUNCH_TOKEN_ENV } from '../../shared/shell-bridge.js';
 import { claimDataDir } from '../data-dir-lock.js';
@@ -90,6 +91,8 @@ export async function serve(options: ServeOptions): Promise<void> {
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   services.setPublicBaseUrl(url);
   process.stdout.write(`listening on ${url}\n`);
+  // A demo counter is for trying out: how to log in and where its data stays come next.
+  if (options.demo) process.stdout.write(`Demo logins (until changed):\n${demoLoginLines()}\nData in ${options.dataDir}\n`);
   services.sync.start(app.log);
 
   const tasks = sweepTasks(services);

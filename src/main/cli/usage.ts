@@ -8,7 +8,8 @@ export class UsageError extends Error {
 
 export const USAGE = `ticket-counter <command> [options]    (every command takes --data-dir DIR)
 
-  serve [--host H] [--port P] [--demo]      run the local service and the counter UI
+  serve [--host H] [--port P] [--demo]      run the local service and the counter UI (--demo: with
+                                            demo logins, in a data dir of its own unless told)
   import --file F --owner EMAIL             import events with their ticket categories (JSON)
   user create --email E --name N --role R --password P
                                             R: super_admin | organizer | staff
