@@ -99,6 +99,21 @@ describe('GET /events/{idOrSlug}/admin/orders', () => {
     expect(await ids({ status: 'verification_pending', paymentStatus: 'unpaid' })).toEqual(nth(3));
   });
 
+  it('search also finds a ticket number, a NIK (whole or its ending) and a phone as spoken', async () => {
+    const paid = expectOk(await harness().request({ url: orderPath(w.event.id, orders[1]!.id), key: w.organizer.key }));
+    const { ticketNumber, identityNumber, phone } = paid.participants[0];
+    expect(await ids({ search: ticketNumber })).toEqual(nth(1));
+    expect(await ids({ search: ticketNumber.replace('-', ' ').toLowerCase() })).toEqual(nth(1));
+    expect(await ids({ search: identityNumber })).toEqual(nth(1));
+    expect(await ids({ search: identityNumber.slice(-6) })).toEqual(nth(1));
+    // +62812… as a customer reads it out: 0812…, in groups.
+    const spoken = `0${phone.slice(3, 6)} ${phone.slice(6, 10)} ${phone.slice(10)}`;
+    expect(await ids({ search: spoken })).toEqual(nth(1));
+    expect(await ids({ search: phone })).toEqual(nth(1));
+    expect(await ids({ search: 'ZZZZ-ZZZZ' })).toEqual([]);
+    expect(expectList(await list({ search: identityNumber })).meta.total).toBe(1);
+  });
+
   it('search matches customer name or e-mail, case-insensitively', async () => {
     expect(await ids({ search: 'AYU' })).toEqual(nth(2, 0));
     expect(await ids({ search: 'contoh.id' })).toEqual(nth(3, 0));

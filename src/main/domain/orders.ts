@@ -16,6 +16,7 @@ import type { Expiry } from './expiry.js';
 import type { OfflineGate, OrderJournal } from './journal.js';
 import { feeFor } from './fees.js';
 import { newId } from './ids.js';
+import { identifierMatches } from './order-search.js';
 import { eventSummary, orderBase, type OrderRow, type OrderViews } from './order-views.js';
 import { likePattern, pageMeta } from './paging.js';
 import type { Seats } from './seats.js';
@@ -239,10 +240,13 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
         .get()?.n;
     } else {
       const pattern = likePattern(query.search);
-      const like = or(sql`${orders.customerName} like ${pattern} escape '\\'`, sql`${orders.customerEmail} like ${pattern} escape '\\'`);
+      const identifiers = identifierMatches(query.search, event.id);
+      const like = or(sql`${orders.customerName} like ${pattern} escape '\\'`, sql`${orders.customerEmail} like ${pattern} escape '\\'`, ...identifiers);
       where = and(where, like);
       countWhere = where;
-      if ([...query.search].length >= TRIGRAM) {
+      // The name and e-mail index knows no ticket number, NIK or phone: a term that may be one
+      // reads the event's orders with the conditions above.
+      if (identifiers.length === 0 && [...query.search].length >= TRIGRAM) {
         // The search index (migrations/0001_orders_search.sql) agrees with the LIKE above on every
         // row, and counts the event's matches without reading an order.
         const phrase = `"${asciiLower(query.search).replaceAll('"', '""')}"`;

@@ -28,7 +28,7 @@ export const listOrders = endpoint({
   path: '/events/:idOrSlug/admin/orders',
   summary: 'List the admin-created orders of an event',
   description:
-    "Permission event:read. Every participant's identityNumber is masked to its first and last 4 digits (3171********0001): a list is for finding an order, the whole number is in the detail for those who may update the event.",
+    "Permission event:read. search finds a customer by name or e-mail, or an order by ticket number, NIK or phone (see the parameter). Every participant's identityNumber is masked to its first and last 4 digits (3171********0001): a list is for finding an order, the whole number is in the detail for those who may update the event.",
   extension: false,
   params: EventParams,
   query: OrderListQuery,

@@ -105,7 +105,9 @@ export type OrderDetail = z.infer<typeof OrderDetail>;
 export const OrderListQuery = PageQuery.extend({
   status: OrderStatus.optional(),
   paymentStatus: PaymentStatus.optional(),
-  search: SearchTerm.optional(),
+  search: SearchTerm.optional().meta({
+    description: "Part of the customer's name or e-mail; or a ticket number (K7QM-4X9P, any case, dash or not), a NIK (whole, or its last 4+ digits) or a phone number (+62812…, 62812… or 0812…, spaces allowed).",
+  }),
   sort: z.enum(['createdAt', 'totalAmount']).default('createdAt'),
   order: SortOrder,
 });

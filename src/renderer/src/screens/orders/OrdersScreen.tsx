@@ -70,7 +70,7 @@ export function OrdersScreen({
       {eventId && (
         <>
           <div className="filters card">
-            <input type="search" aria-label="Cari pesanan" placeholder="Cari nama atau email pelanggan…" autoFocus value={search} onChange={(e) => refine(setSearch)(e.target.value)} />
+            <input type="search" aria-label="Cari pesanan" placeholder="Cari nama, email, no. tiket, NIK atau nomor HP…" autoFocus value={search} onChange={(e) => refine(setSearch)(e.target.value)} />
             <EnumFilter label="Status" ariaLabel="Status pesanan" schema={OrderStatus} labels={ORDER_STATUS_LABEL} value={status} onChange={refine(setStatus)} />
             <EnumFilter label="Pembayaran" ariaLabel="Status pembayaran" schema={PaymentStatus} labels={PAYMENT_STATUS_LABEL} value={paymentStatus} onChange={refine(setPaymentStatus)} />
           </div>

@@ -1,0 +1,41 @@
+/**
+ * What an order search finds besides a customer's name or e-mail: the number on a ticket brought
+ * back to the counter, the NIK on an identity card (whole, or its last digits as a customer reads
+ * them out) and a phone number as spoken ("0812…", "62812…" or "+62812…").
+ */
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { asPrintedTicketNumber } from '../../shared/ticket-number.js';
+import { orders, participants } from '../db/schema.js';
+
+/** Fewer digits than this name too many orders to be meant as a NIK's or a phone's ending. */
+const MIN_ENDING_DIGITS = 4;
+const NIK_DIGITS = 16;
+const TICKET_NUMBER = /^[0-9A-Z]{4}-[0-9A-Z]{4}$/;
+
+/** "0812 3456 7890" as stored (+62…); undefined for what is not a whole Indonesian number. */
+function asE164(digits: string): string | undefined {
+  if (digits.startsWith('0') && digits.length >= 9) return `+62${digits.slice(1)}`;
+  if (digits.startsWith('62') && digits.length >= 10) return `+${digits}`;
+  return undefined;
+}
+
+/**
+ * The conditions on an order of `eventId` that the term names an identifier of, or none when it
+ * looks like no identifier (then only the name and e-mail are searched).
+ */
+export function identifierMatches(term: string, eventId: string): SQL[] {
+  const conditions: SQL[] = [];
+  const ticketNumber = asPrintedTicketNumber(term);
+  if (TICKET_NUMBER.test(ticketNumber)) {
+    conditions.push(
+      sql`${orders.id} in (select ${participants.orderId} from ${participants} where ${participants.eventId} = ${eventId} and ${participants.ticketNumber} = ${ticketNumber})`,
+    );
+  }
+  const digits = term.replace(/[\s+-]+/g, '');
+  if (/^\d+$/.test(digits) && digits.length >= MIN_ENDING_DIGITS) {
+    conditions.push(digits.length === NIK_DIGITS ? eq(orders.identityNumber, digits) : sql`${orders.identityNumber} like ${`%${digits}`}`);
+    const phone = asE164(digits);
+    conditions.push(phone ? eq(orders.customerPhone, phone) : sql`${orders.customerPhone} like ${`%${digits}`}`);
+  }
+  return conditions;
+}
