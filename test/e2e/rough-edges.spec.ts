@@ -133,3 +133,27 @@ test('a category whose seats are only held says so, and when the first comes bac
   await expect(pass).not.toContainText('Habis terjual');
   await screenshot(page, 'sell-seats-held');
 });
+
+test('the order search finds a NIK ending; arrow keys and Enter open a result from the search box', async ({ page, counter }) => {
+  const nina = customer('Nina Kartika');
+  await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(nina) });
+  await seed(counter, ['Oki Setiawan', 'Putu Ayu']);
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await page.keyboard.press('F2');
+  const search = page.getByRole('searchbox', { name: 'Cari pesanan' });
+  await search.fill(nina.identityNumber.slice(-6));
+  await expect(page.locator('.orders-table tbody tr')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Pesanan Nina Kartika' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await search.fill('');
+  await expect(page.locator('.orders-table tbody tr')).toHaveCount(3);
+  await search.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('row', { name: 'Pesanan Oki Setiawan' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Pesanan Oki Setiawan' })).toBeVisible();
+});

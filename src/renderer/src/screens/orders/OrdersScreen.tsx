@@ -16,6 +16,11 @@ import { useDebounced } from '../../use-debounced';
 import { OrderDetailDialog } from './OrderDetailDialog';
 
 const PAGE_SIZE = 20;
+
+/** The list's rows and its search box, found from an element of the screen, for arrow keys. */
+const screenOf = (element: HTMLElement) => element.closest('.orders');
+const rowsOf = (element: HTMLElement) => [...(screenOf(element)?.querySelectorAll<HTMLElement>('.orders-table tbody tr') ?? [])];
+const searchBox = (element: HTMLElement) => screenOf(element)?.querySelector<HTMLElement>('input[type=search]');
 const column = createColumnHelper<OrderListItem>();
 
 export function OrdersScreen({
@@ -70,7 +75,21 @@ export function OrdersScreen({
       {eventId && (
         <>
           <div className="filters card">
-            <input type="search" aria-label="Cari pesanan" placeholder="Cari nama, email, no. tiket, NIK atau nomor HP…" autoFocus value={search} onChange={(e) => refine(setSearch)(e.target.value)} />
+            <input
+              type="search"
+              aria-label="Cari pesanan"
+              placeholder="Cari nama, email, no. tiket, NIK atau nomor HP… (↓ ke hasil, Enter membuka yang pertama)"
+              autoFocus
+              value={search}
+              onChange={(e) => refine(setSearch)(e.target.value)}
+              onKeyDown={(e) => {
+                const first = table.getRowModel().rows[0]?.original;
+                if (e.key === 'ArrowDown') rowsOf(e.currentTarget)[0]?.focus();
+                else if (e.key === 'Enter' && first) setOpen(first);
+                else return;
+                e.preventDefault();
+              }}
+            />
             <EnumFilter label="Status" ariaLabel="Status pesanan" schema={OrderStatus} labels={ORDER_STATUS_LABEL} value={status} onChange={refine(setStatus)} />
             <EnumFilter label="Pembayaran" ariaLabel="Status pembayaran" schema={PaymentStatus} labels={PAYMENT_STATUS_LABEL} value={paymentStatus} onChange={refine(setPaymentStatus)} />
           </div>
@@ -106,10 +125,13 @@ export function OrdersScreen({
                   aria-label={`Pesanan ${row.original.customerName}`}
                   onClick={() => setOpen(row.original)}
                   onKeyDown={(e) => {
-                    if (e.key !== 'Enter') return;
-                    // Cancelled, or the same Enter's keypress would press the dialog's first button.
+                    if (e.key === 'Enter') setOpen(row.original);
+                    else if (e.key === 'ArrowDown') (e.currentTarget.nextElementSibling as HTMLElement | null)?.focus();
+                    // Up from the first row goes back to the search.
+                    else if (e.key === 'ArrowUp') ((e.currentTarget.previousElementSibling as HTMLElement | null) ?? searchBox(e.currentTarget))?.focus();
+                    else return;
+                    // Cancelled: the page would scroll, or the same Enter's keypress would press the dialog's first button.
                     e.preventDefault();
-                    setOpen(row.original);
                   }}
                 >
                   {row.getVisibleCells().map((cell) => (
