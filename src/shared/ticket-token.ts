@@ -60,6 +60,20 @@ export async function verifyTicketToken(token: string, keys: VerificationKey[], 
   return claims.data;
 }
 
+/**
+ * The claims a token says it carries, unverified: enough to know which event to ask about a
+ * scanned ticket. Whoever acts on a ticket verifies it (the service does, at every lookup).
+ */
+export function unverifiedClaims(token: string): TicketClaims | undefined {
+  const [, payload] = token.split('.');
+  try {
+    const claims = TicketClaims.safeParse(JSON.parse(new TextDecoder().decode(base64UrlDecode(payload ?? ''))));
+    return claims.success ? claims.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function headerKid(token: string): string | undefined {
   const [header] = token.split('.');
   try {

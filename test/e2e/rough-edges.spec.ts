@@ -2,6 +2,7 @@
  * Rough edges a new operator ran into, each seen as they saw it: a category that looked chosen
  * but was not, messages in raw English, and a cash amount with sen that no drawer can pay.
  */
+import { readQr } from '../support/qr.js';
 import { COFFEE, chooseEvent, customer, expect, fillRegistration, logIn, OWNER, saleBody, screenshot, startSale, test, type Counter } from './support/counter.js';
 
 /** Sells through the API, left unpaid or paid by bank transfer (awaiting verification); the customer's names. */
@@ -156,4 +157,33 @@ test('the order search finds a NIK ending; arrow keys and Enter open a result fr
   await expect(page.getByRole('row', { name: 'Pesanan Oki Setiawan' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Pesanan Oki Setiawan' })).toBeVisible();
+});
+
+test('a ticket scanned anywhere on the counter opens its order; a code that is no ticket is said so', async ({ page, counter }) => {
+  const rudi = customer('Rudi Wibowo', 'male', '21-06-1979');
+  const made = await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(rudi) });
+  const paid = await counter.api(`/events/${COFFEE.slug}/admin/orders/${made.body.data.id}/checkout`, { method: 'POST', body: { method: 'card', reference: 'EDC 9' } });
+  const png = await fetch(paid.body.data.participants[0].qrCode, { headers: { 'x-api-key': counter.key } });
+  const token = readQr(Buffer.from(await png.arrayBuffer()))!;
+  expect(token.split('.')).toHaveLength(3);
+
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  // The operator was typing a NIK; the scanner types the token as keystrokes, then Enter.
+  await page.getByLabel('NIK (16 digit)').fill('3171');
+  await page.keyboard.type(token, { delay: 2 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Pesanan Rudi Wibowo' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Menu utama' }).getByRole('button', { name: /Pesanan/ })).toHaveAttribute('aria-current', 'page');
+  await screenshot(page, 'scanned-ticket-order');
+  await page.keyboard.press('Escape');
+
+  // Scanned into the Sell form, the token did not stay in the NIK field.
+  await page.keyboard.press('F1');
+  await expect(page.getByLabel('NIK (16 digit)')).toHaveValue('');
+
+  const [header, , signature] = token.split('.');
+  await page.keyboard.type(`${header}.${'A'.repeat(40)}.${signature}`, { delay: 2 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('bukan tiket');
 });

@@ -6,14 +6,14 @@
 import { useEffect, useState } from 'react';
 import { readsAuditLog } from '../../shared/roles.js';
 import type { User } from '../../shared/schemas/auth.js';
-import type { OrderListQuery } from '../../shared/schemas/order.js';
 import { useSyncStatus } from './api/hooks';
 import { ConnectionPill } from './components/ConnectionPill';
 import { ConfirmDialog } from './components/Dialog';
 import { useCurrentEvent } from './current-event';
 import { Kbd, useShortcuts } from './keyboard';
 import { AuditScreen } from './screens/audit/AuditScreen';
-import { OrdersScreen } from './screens/orders/OrdersScreen';
+import { OrdersScreen, type OrdersView } from './screens/orders/OrdersScreen';
+import { useScannedTicket } from './scanned-ticket';
 import { SellScreen } from './screens/sell/SellScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { SyncScreen } from './screens/sync/SyncScreen';
@@ -33,17 +33,21 @@ const SCREENS: { name: ScreenName; label: string; key?: string; shownTo?: (role:
 
 export function Workspace({ user }: { user: User }) {
   const [screen, show] = useState<ScreenName>('sell');
-  // The Orders screen opens on all orders, or on those the Sell screen's reminder points to.
-  const [ordersStatus, setOrdersStatus] = useState<OrderListQuery['status']>();
+  // The Orders screen opens on all orders, on those the Sell screen's reminder points to, or on a scanned ticket's order.
+  const [ordersView, setOrdersView] = useState<OrdersView>({});
   const setScreen = (name: ScreenName) => {
-    setOrdersStatus(undefined);
+    setOrdersView({});
     show(name);
   };
-  const showAwaiting = () => {
-    setOrdersStatus('verification_pending');
+  const showOrders = (view: OrdersView) => {
+    setOrdersView(view);
     show('orders');
   };
   const [eventId, chooseEvent] = useCurrentEvent();
+  const scanProblem = useScannedTicket((order) => {
+    chooseEvent(order.eventId);
+    showOrders({ open: order });
+  });
   const [leaving, setLeaving] = useState(false);
   const status = useSyncStatus().data;
   const connection = connectionOf(status);
@@ -92,9 +96,18 @@ export function Workspace({ user }: { user: User }) {
           </button>
         </div>
       )}
+      {scanProblem && (
+        <div className="banner" role="alert">
+          {scanProblem}
+        </div>
+      )}
       <main className="screen">
-        {screen === 'sell' && <SellScreen eventId={eventId} onChooseEvent={chooseEvent} status={status} onShowAwaiting={showAwaiting} />}
-        {screen === 'orders' && <OrdersScreen eventId={eventId} onChooseEvent={chooseEvent} initialStatus={ordersStatus} />}
+        {screen === 'sell' && (
+          <SellScreen eventId={eventId} onChooseEvent={chooseEvent} status={status} onShowAwaiting={() => showOrders({ status: 'verification_pending' })} />
+        )}
+        {screen === 'orders' && (
+          <OrdersScreen key={ordersView.open?.id ?? ordersView.status ?? 'all'} eventId={eventId} onChooseEvent={chooseEvent} view={ordersView} />
+        )}
         {screen === 'sync' && <SyncScreen status={status} eventId={eventId} />}
         {screen === 'settings' && <SettingsScreen user={user} status={status} />}
         {screen === 'audit' && <AuditScreen />}

@@ -24,6 +24,8 @@ export interface Counter {
   served: Served;
   /** A request to the counter's API with the demo organizer's key. */
   api(path: string, options?: { method?: string; body?: unknown }): Promise<JsonReply>;
+  /** That key, for requests whose answer is not JSON (a ticket's QR image). */
+  key: string;
 }
 
 export async function tempDataDir(): Promise<{ path: string; remove(): void }> {
@@ -49,7 +51,7 @@ export const test = base.extend<{ counter: Counter }>({
     const dir = await tempDataDir();
     const served = await startServe(dir.path, { args: ['--demo'] });
     const key = await organizerKey(dir.path);
-    await use({ url: served.url, dataDir: dir.path, served, api: apiOf(served.url, key) });
+    await use({ url: served.url, dataDir: dir.path, served, api: apiOf(served.url, key), key });
     await served.stop();
     dir.remove();
   },

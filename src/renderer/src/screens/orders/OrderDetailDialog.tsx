@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '../../../../shared/labels.js';
-import { CANCELLABLE_STATUSES, type OrderDetail, type OrderListItem } from '../../../../shared/schemas/order.js';
+import { CANCELLABLE_STATUSES, type OrderDetail } from '../../../../shared/schemas/order.js';
+import type { OrderToOpen } from '../../scanned-ticket';
 import { useOrder, usePaymentVerification } from '../../api/hooks';
 import { CancelOrderDialog } from '../../components/CancelOrderDialog';
 import { Dialog } from '../../components/Dialog';
@@ -16,7 +17,7 @@ import { TicketQr } from '../../components/TicketQr';
 import { dateTime, longDate, rupiah } from '../../format';
 import { Kbd, useShortcuts } from '../../keyboard';
 
-export function OrderDetailDialog({ listed, timezone, onClose }: { listed: OrderListItem; timezone?: string; onClose: () => void }) {
+export function OrderDetailDialog({ listed, timezone, onClose }: { listed: OrderToOpen; timezone?: string; onClose: () => void }) {
   const order = useOrder(listed.eventId, listed.id);
   const data = order.data;
   return (
@@ -34,7 +35,7 @@ export function OrderDetailDialog({ listed, timezone, onClose }: { listed: Order
           <div className="detail-columns">
             <section>
               <h3>Rincian</h3>
-              <OrderSummary order={data} customer={`${listed.customerName} (${listed.customerEmail})`} />
+              <OrderSummary order={data} customer={listed.customerEmail ? `${listed.customerName} (${listed.customerEmail})` : listed.customerName} />
               <h3>Pembayaran</h3>
               <PaymentFacts order={data} timezone={timezone} />
             </section>

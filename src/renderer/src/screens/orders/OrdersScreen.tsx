@@ -13,6 +13,7 @@ import { Notice } from '../../components/Field';
 import { Pager } from '../../components/Pager';
 import { dateTime, rupiah } from '../../format';
 import { useDebounced } from '../../use-debounced';
+import type { OrderToOpen } from '../../scanned-ticket';
 import { OrderDetailDialog } from './OrderDetailDialog';
 
 const PAGE_SIZE = 20;
@@ -23,23 +24,20 @@ const rowsOf = (element: HTMLElement) => [...(screenOf(element)?.querySelectorAl
 const searchBox = (element: HTMLElement) => screenOf(element)?.querySelector<HTMLElement>('input[type=search]');
 const column = createColumnHelper<OrderListItem>();
 
-export function OrdersScreen({
-  eventId,
-  onChooseEvent,
-  initialStatus,
-}: {
-  eventId: string | undefined;
-  onChooseEvent: (eventId: string) => void;
-  /** The state to list first (the sales awaiting verification, from the Sell screen's reminder). */
-  initialStatus?: OrderListQuery['status'];
-}) {
+/** How the screen opens: the state to list first (the Sell screen's reminder), an order to show (a scanned ticket's). */
+export interface OrdersView {
+  status?: OrderListQuery['status'];
+  open?: OrderToOpen;
+}
+
+export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string | undefined; onChooseEvent: (eventId: string) => void; view: OrdersView }) {
   const event = useEvent(eventId);
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<OrderListQuery['status']>(initialStatus);
+  const [status, setStatus] = useState<OrderListQuery['status']>(view.status);
   const [paymentStatus, setPaymentStatus] = useState<OrderListQuery['paymentStatus']>();
   const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<OrderListItem>();
+  const [open, setOpen] = useState<OrderToOpen | undefined>(view.open);
   const settledSearch = useDebounced(search.trim());
   const sort = sorting[0] ?? { id: 'createdAt', desc: true };
   const query: Partial<OrderListQuery> = {
@@ -78,7 +76,7 @@ export function OrdersScreen({
             <input
               type="search"
               aria-label="Cari pesanan"
-              placeholder="Cari nama, email, no. tiket, NIK atau nomor HP… (↓ ke hasil, Enter membuka yang pertama)"
+              placeholder="Cari nama, email, no. tiket, NIK atau HP (Enter membuka)"
               autoFocus
               value={search}
               onChange={(e) => refine(setSearch)(e.target.value)}
