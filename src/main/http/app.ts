@@ -4,6 +4,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ import { clientErrors, installErrorHandling, routerErrors } from './errors.js';
 import { installHostAllowlist } from './host-allowlist.js';
 import { installDeviceTurns } from './device-turns.js';
 import { installIdempotency } from './idempotency.js';
-import { installNetworkPolicy } from './network-policy.js';
+import { credentialsFromLan, installNetworkPolicy } from './network-policy.js';
 import { createRateLimits } from './rate-limits.js';
 import { installSecurityHeaders } from './security-headers.js';
 import { apiKeyRoutes } from './routes/apikeys.js';
@@ -134,6 +135,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         description:
           'The event ticket order service interface, served by a counter on SQLite, plus extensions (login, health, sync, API keys, settings, first-run setup, check-in, audit log). Messages are in Indonesian. Errors: {message, requestId, error: {code, details?}}.',
       },
+      // Relative: the counter is reached at whatever address it listens on.
+      servers: [{ url: '/', description: 'This counter, at the address it was reached at' }],
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
@@ -158,6 +161,15 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(setupRoutes, { services, launchToken: options.launchToken });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { credentialsFromLan: true } }, async () => app.swagger());
+  // The API reference for device developers, rendered from the same document by Swagger UI's own
+  // files (served from here, no CDN; the page keeps this service's CSP). Its document asks the LAN
+  // for credentials as /openapi.json does; the renderer's files are public library code.
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiHooks: { onRequest: credentialsFromLan(services, options.lan ?? false) },
+    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    theme: { title: 'Ticket Counter: API' },
+  });
   if (options.uiDir) await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, maxAge: 0 });
   return app;
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { contract, type Answer, type Contract, type EndpointBase, type OperationId, type PartOf } from '../../shared/contract/index.js';
+import { contract, type Access, type Answer, type Contract, type EndpointBase, type OperationId, type PartOf } from '../../shared/contract/index.js';
 import type { Services } from '../services.js';
 import { authenticate } from './auth.js';
 import { SECURITY, errorResponses } from './responses.js';
@@ -28,21 +28,26 @@ export interface MountOptions {
   config?: Record<string, unknown>;
 }
 
+/** OpenAPI's security of each kind of access: none, optional (the empty requirement), or either credential. */
+const SECURITY_OF: Record<Access, Record<string, string[]>[]> = { public: [], local: [{}, ...SECURITY], user: SECURITY, counter: SECURITY };
+
 export function mount<K extends OperationId>(app: FastifyInstance, services: Services, id: K, handler: Handler<Contract[K]>, options: MountOptions = {}): void {
   const endpoint: EndpointBase = contract[id];
-  const onRequest = [...(endpoint.access === 'public' ? [] : [authenticate(services)]), ...(options.onRequest ? [options.onRequest] : [])];
+  const credentials = endpoint.access === 'user' || endpoint.access === 'counter';
+  const onRequest = [...(credentials ? [authenticate(services)] : []), ...(options.onRequest ? [options.onRequest] : [])];
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     onRequest,
     preHandler: options.preHandler,
-    config: options.config,
+    // A local endpoint asks the LAN for credentials (http/network-policy.ts).
+    config: { ...options.config, ...(endpoint.access === 'local' && { credentialsFromLan: true }) },
     schema: {
       operationId: id,
       summary: endpoint.extension ? `Extension: ${endpoint.summary}` : endpoint.summary,
       description: endpoint.description,
       tags: [...endpoint.tags],
-      ...(endpoint.access !== 'public' && { security: SECURITY }),
+      security: SECURITY_OF[endpoint.access],
       ...(endpoint.extension && { 'x-extension': true }),
       // Only the parts it has: Fastify warns of a part given as undefined.
       ...(endpoint.params && { params: endpoint.params }),

@@ -4,9 +4,9 @@
  * told to allow that origin (settings corsOrigins, then answered with CORS headers). In LAN mode
  * (listening beyond loopback) every request from another machine needs credentials, save logging
  * in and the UI's files: routes that serve this machine without (health, first-run state, the
- * OpenAPI document) say so with `credentialsFromLan`.
+ * OpenAPI document and its reference at /docs) say so with `credentialsFromLan`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages.js';
 import { AppError } from '../domain/errors.js';
 import type { Services } from '../services.js';
@@ -42,8 +42,16 @@ export function installNetworkPolicy(app: FastifyInstance, services: Services, l
   });
 
   if (!lan) return;
-  const credentials = authenticate(services);
+  const credentials = credentialsFromLan(services, lan);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.credentialsFromLan && !fromThisMachine(request)) await credentials(request, reply);
+    if (request.routeOptions.config.credentialsFromLan) await credentials(request, reply);
   });
+}
+
+/** A hook asking another machine for credentials in LAN mode; this machine needs none. */
+export function credentialsFromLan(services: Services, lan: boolean) {
+  const credentials = authenticate(services);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (lan && !fromThisMachine(request)) await credentials(request, reply);
+  };
 }

@@ -98,6 +98,7 @@ const setup = { tags: ['setup'], access: 'public', extension: true } as const;
 
 export const getSetupState = endpoint({
   ...setup,
+  access: 'local',
   method: 'GET',
   path: '/setup',
   summary: 'Whether this counter still needs setting up, and whether the demo logins exist',
@@ -105,7 +106,7 @@ export const getSetupState = endpoint({
     'No credentials from this machine: the login screen asks before anyone can log in. In LAN mode another machine needs an API key or a login (the UI then goes straight to its login).',
   status: 200,
   response: envelope(SetupState),
-  errors: [],
+  errors: [...AUTH_ERRORS],
 });
 
 export const setUpDemo = endpoint({

@@ -18,11 +18,12 @@ export const BODY_ERRORS = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORT
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call: `public` needs nothing; `user` needs an operator's login or an API key; `counter`
- * is the same credentials but the action is the counter's own (its remote, its settings, its
- * users), which the domain keeps for super admins. The domain decides each case; this says it.
+ * Who may call: `public` needs nothing; `local` needs nothing from this machine and a login or an
+ * API key from the LAN; `user` needs an operator's login or an API key; `counter` is the same
+ * credentials but the action is the counter's own (its remote, its settings, its users), which the
+ * domain keeps for super admins. The domain decides each case; this says it.
  */
-export type Access = 'public' | 'user' | 'counter';
+export type Access = 'public' | 'local' | 'user' | 'counter';
 
 /** `:name` segments of a path, as a union of names. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -11,11 +11,11 @@ export const health = endpoint({
   path: '/health',
   summary: 'Liveness (no credentials from this machine, an API key or login from the LAN)',
   tags: ['service'],
-  access: 'public',
+  access: 'local',
   extension: true,
   status: 200,
   response: envelope(z.object({ status: z.literal('ok'), service: z.literal('ticket-counter') })),
-  errors: [],
+  errors: [...AUTH_ERRORS],
 });
 
 export const logIn = endpoint({

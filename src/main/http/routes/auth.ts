@@ -44,7 +44,5 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     return ok(request, messages.currentUser, toUserDto(user));
   });
 
-  mount(app, services, 'health', (request) => ok(request, messages.ok, { status: 'ok' as const, service: 'ticket-counter' as const }), {
-    config: { credentialsFromLan: true },
-  });
+  mount(app, services, 'health', (request) => ok(request, messages.ok, { status: 'ok' as const, service: 'ticket-counter' as const }));
 };

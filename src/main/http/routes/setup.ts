@@ -10,7 +10,7 @@ import { setupGuard } from '../setup-guard.js';
 export const setupRoutes: FastifyPluginAsync<{ services: Services; launchToken?: string }> = async (app, { services, launchToken }) => {
   const guarded = { onRequest: setupGuard(launchToken) };
 
-  mount(app, services, 'getSetupState', (request) => ok(request, messages.setupState, setupState(services)), { config: { credentialsFromLan: true } });
+  mount(app, services, 'getSetupState', (request) => ok(request, messages.setupState, setupState(services)));
 
   mount(app, services, 'setUpDemo', (request) => ok(request, messages.setupDemoReady, setUpDemo(services)), guarded);
 
