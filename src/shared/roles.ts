@@ -1,5 +1,5 @@
 /**
- * The role model (README, Roles), beyond the permissions on events (domain/access.ts): what each
+ * The role model (docs/operations.md, Roles), beyond the permissions on events (domain/access.ts): what each
  * role may do on the counter itself. The service enforces it; the UI shows only what it allows.
  */
 import type { Role } from './schemas/auth.js';

@@ -123,7 +123,7 @@ describe('ticket-counter CLI', () => {
     });
   });
 
-  it("imports the README's example file (docs/example-import.json)", async () => {
+  it("imports the example file (docs/example-import.json)", async () => {
     await createOrganizer();
     const result = await cli('import', '--file', fileURLToPath(new URL('../../docs/example-import.json', import.meta.url)), '--owner', 'org@cli.example');
     expect(result).toMatchObject({ code: 0, stderr: '' });

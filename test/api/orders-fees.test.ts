@@ -1,5 +1,5 @@
 /**
- * The service fee (README, "Fees"): feeRateBp basis points of the price rounded half up to the
+ * The service fee (docs/decisions.md, "Fees"): feeRateBp basis points of the price rounded half up to the
  * sen, plus feeFlat; always reported as feeTotal, added to totalAmount only when the customer
  * bears it. What checkout charges, and the change it gives, follow totalAmount.
  */

@@ -1,5 +1,5 @@
 /**
- * What happens to an order after its creation (README, "Taking payment, cancelling"): checkout by
+ * What happens to an order after its creation (docs/api.md, "Taking payment, cancelling"): checkout by
  * each method, confirming and rejecting a deferred payment, cancel, every move the state refuses,
  * the participant a payment issues, and what each move does to the category's seats and to the
  * identity number. Expiry has its own file (orders-expiry.test.ts), fees too (orders-fees.test.ts).

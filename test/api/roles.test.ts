@@ -1,5 +1,5 @@
 /**
- * Who may change the counter (README, Roles): its owner (super_admin) alone points it at a remote,
+ * Who may change the counter (docs/operations.md, Roles): its owner (super_admin) alone points it at a remote,
  * changes its settings, makes and revokes device keys for others and reads the whole audit log; an
  * organizer works on its own events only (their orders, conflicts and audit entries); a cashier
  * (staff) sells on the events it was granted and makes no keys.

@@ -214,7 +214,7 @@ export const ORDER_DETAIL: Fields = {
 
 export const PAGE_META: Fields = { page: 'int', limit: 'int', total: 'int', totalPages: 'int' };
 
-// Extensions the counter UI uses (not in the spec; README, "HTTP API").
+// Extensions the counter UI uses (not in the spec; docs/api.md).
 
 /** An operator as /auth/me, /auth/login and /setup/connect answer it. */
 export const USER: Fields = {
@@ -237,7 +237,7 @@ export const API_KEY_INFO: Fields = {
   createdAt: 'iso',
 };
 
-// Check-in at the gate (an extension; README, "Check-in at the gate").
+// Check-in at the gate (an extension; docs/api.md, "Check-in at the gate").
 
 export const CHECK_IN: Fields = { checkedInAt: 'iso', gate: 'string', checkedInBy: 'string' };
 
@@ -254,7 +254,7 @@ export const GATE_PARTICIPANT: Fields = {
   checkIn: { nullableOf: CHECK_IN },
 };
 
-// The audit log (an extension; README, "Audit log").
+// The audit log (an extension; docs/api.md, "Audit log").
 
 export const AUDIT_ACTOR: Fields = {
   userId: 'ulid|null',

@@ -1,5 +1,5 @@
 /**
- * What happens to an order after its creation (the states are the interface's, the moves ours; README, Taking payment):
+ * What happens to an order after its creation (the states are the interface's, the moves ours; docs/api.md, Taking payment):
  *
  *   payment_pending/unpaid --checkout cash|card--------------------> completed/paid
  *   payment_pending/unpaid --checkout bank_transfer|qris-----------> verification_pending/unpaid

@@ -4,7 +4,7 @@
  * DEVICE_SLOTS at a time, the others waiting their turn in arrival order (turns.ts), while a
  * person's requests (a login: the counter's screens, a second counter's tablet) go straight
  * through. A busy gate then slows the gate, never the operator's screen. This machine's own
- * clients are trusted like the machine, as with every limit (README, Devices on the LAN). Past
+ * clients are trusted like the machine, as with every limit (docs/lan-and-devices.md). Past
  * QUEUE_LIMIT devices waiting, a device is told to come back (429 with Retry-After).
  */
 import type { FastifyInstance } from 'fastify';

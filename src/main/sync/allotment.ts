@@ -1,5 +1,5 @@
 /**
- * The offline allotment (DESIGN.md, "Overselling across counters"): while the remote cannot be
+ * The offline allotment (docs/sync.md, "Offline allotment"): while the remote cannot be
  * reached, a counter sells at most its allotment of each pulled category, counted as the sales it
  * has not yet replicated. Several offline counters then oversell by at most their allotments.
  */

@@ -32,7 +32,7 @@ export const Event = z.object({
   minPrice: Decimal,
   maxPrice: Decimal,
   /**
-   * Extension: the service fee rule (see README, Fees), so that a counter pulling from this service
+   * Extension: the service fee rule (see docs/decisions.md, Fees), so that a counter pulling from this service
    * charges what it charges. Optional: a remote that does not send it leaves a counter's own rule.
    */
   feeRateBp: z.number().int().min(0).max(10_000).optional().meta({ description: 'Extension: service fee, basis points of the price.' }),

@@ -5,7 +5,7 @@ import { Gender, Registration } from './registration.js';
 
 export const OrderStatus = z.enum(['payment_pending', 'verification_pending', 'completed', 'cancelled']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
-/** The states an order may be cancelled from: not yet paid (README, Taking payment, cancelling). */
+/** The states an order may be cancelled from: not yet paid (docs/api.md, Taking payment, cancelling). */
 export const CANCELLABLE_STATUSES: OrderStatus[] = ['payment_pending', 'verification_pending'];
 export const PaymentStatus = z.enum(['unpaid', 'paid', 'expired']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;

@@ -21,7 +21,7 @@ const RULES = {
   offlineAllotmentPercent: OfflineAllotmentPercent,
   /**
    * Where serve listens when not told (--host): loopback only by default; a LAN address makes the
-   * counter reachable by the venue's devices (LAN mode, README "Devices on the LAN").
+   * counter reachable by the venue's devices (LAN mode, docs/lan-and-devices.md).
    */
   listenHost: ListenHost,
   /** The port serve listens on when not told (--port); fixed, so that devices are set up once. */

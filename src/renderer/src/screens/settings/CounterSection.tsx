@@ -16,7 +16,7 @@ export function CounterSection({ editable }: { editable: boolean }) {
   const settings = useSettings();
   const save = useSaveSettings();
   // The stored values arrive (and come back after a save) while the operator may be typing: what
-  // was typed stays. Network, limits and backups are set where they take effect (README).
+  // was typed stays. Network, limits and backups are set where they take effect (docs/operations.md).
   const form = useForm<CounterRules>({ resolver: zodResolver(CounterRules), values: settings.data && pickRules(settings.data), resetOptions: { keepDirtyValues: true } });
   const { errors } = form.formState;
   return (
