@@ -7,7 +7,9 @@ import { createGroupCommit } from './db/group-commit.js';
 import { createAccess } from './domain/access.js';
 import { createApiKeyService } from './domain/apikeys.js';
 import { createAuditLog } from './domain/audit.js';
+import { createApprovals } from './domain/approvals.js';
 import { createAuthAttempts } from './domain/auth-attempts.js';
+import { createCashSessions } from './domain/cash-sessions.js';
 import { createCheckInService } from './domain/check-ins.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { createEventService } from './domain/events.js';
@@ -77,7 +79,10 @@ function createCoreServices(options: ServiceOptions) {
   const views = createOrderViews(db, links, access);
   // One group commit for every write of orders and tickets: one connection has one transaction.
   const groupCommit = createGroupCommit(db);
-  const orderDeps = { db, clock, events, views, seats, expiry, groupCommit, journal, gate: allotment.gate, audit };
+  const authAttempts = createAuthAttempts(clock);
+  const approvals = createApprovals(users, access, authAttempts);
+  const cashSessions = createCashSessions({ db, clock, access, audit, settings, approvals });
+  const orderDeps = { db, clock, events, views, seats, expiry, groupCommit, journal, gate: allotment.gate, audit, drawer: cashSessions, approvals };
   const signer = createTicketSigner(db);
   const ticketKeys = createTicketKeys(db, clock, signer, access, audit);
   return {
@@ -95,7 +100,8 @@ function createCoreServices(options: ServiceOptions) {
     allotment,
     syncHooks,
     grants: createGrantService(db, clock, audit),
-    authAttempts: createAuthAttempts(clock),
+    authAttempts,
+    cashSessions,
     apiKeys: createApiKeyService(db, clock, audit),
     tokens: createTokenService(db, users, clock),
     tickets: createTicketService(db, events, expiry),

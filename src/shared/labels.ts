@@ -38,6 +38,11 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'order.payment_pending_verification': 'Pembayaran menunggu verifikasi',
   'order.payment_rejected': 'Pembayaran ditolak',
   'order.cancelled': 'Pesanan dibatalkan',
+  'order.refunded': 'Pesanan dikembalikan (refund)',
+  'cash_session.opened': 'Sesi kas dibuka',
+  'cash_session.cash_moved': 'Kas masuk/keluar',
+  'cash_session.counted': 'Kas dihitung (tutup buta)',
+  'cash_session.closed': 'Sesi kas ditutup',
   'order.expired': 'Pesanan kedaluwarsa',
   'ticket.checked_in': 'Check-in tiket',
   'ticket.double_admission': 'Tiket masuk dua kali',
@@ -79,4 +84,6 @@ export const SETTING_LABEL: Record<keyof Settings, string> = {
   requestsPerMinutePerAddress: 'Permintaan per menit per alamat',
   backupIntervalMinutes: 'Jarak cadangan (menit)',
   backupsKept: 'Cadangan disimpan',
+  cashRoundingRupiah: 'Pembulatan tunai (Rp)',
+  cashToleranceRupiah: 'Toleransi selisih kas (Rp)',
 };

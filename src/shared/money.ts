@@ -29,3 +29,18 @@ export function formatRupiah(minor: number): string {
   const grouped = String(units).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return cents === 0 ? `Rp ${grouped}` : `Rp ${grouped},${String(cents).padStart(2, '0')}`;
 }
+
+/** A difference, which may be negative ("-2500.00"): a shortfall in a drawer, a rounding down. */
+export function fromMinorSigned(minor: number): string {
+  return minor < 0 ? `-${fromMinor(-minor)}` : fromMinor(minor);
+}
+
+/** "-Rp 2.500" for a shortfall, as fromMinorSigned is read by people. */
+export function formatRupiahSigned(minor: number): string {
+  return minor < 0 ? `-${formatRupiah(-minor)}` : formatRupiah(minor);
+}
+
+/** The sen of a difference as fromMinorSigned writes it. */
+export function toMinorSigned(value: string): number {
+  return value.startsWith('-') ? -toMinor(value.slice(1)) : toMinor(value);
+}

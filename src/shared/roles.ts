@@ -16,3 +16,9 @@ export const readsAuditLog = (role: Role): boolean => role === 'super_admin' || 
  * owner's call).
  */
 export const makesApiKeys = (role: Role): boolean => role === 'super_admin' || role === 'organizer';
+
+/**
+ * Cash sessions: an organizer or the owner reads every session and X report of the counter and
+ * approves differences and refunds; a cashier opens, counts and reads only its own.
+ */
+export const supervisesCash = (role: Role): boolean => role === 'super_admin' || role === 'organizer';

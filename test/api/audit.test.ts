@@ -288,7 +288,7 @@ describe('paging and filters', () => {
     ['limit', '101'],
     ['limit', '0'],
     ['page', '0'],
-    ['action', 'order.refunded'],
+    ['action', 'order.voided'],
     ['from', 'yesterday'],
     ['to', '2026-12-01'],
   ])('refuses %s=%s with 400', async (name, value) => {

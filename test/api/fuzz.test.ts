@@ -116,9 +116,10 @@ describe('every endpoint, fuzzed', () => {
     // A remote's address is only ever this dead loopback port: nothing leaves this machine.
     const baseUrl = await deadUrl();
     const ticketNumber: string = paid.order.participants[0].ticketNumber;
+    const session = h.services.cashSessions.open({ userId: owner.user.id, role: 'super_admin', name: owner.user.name, credential: 'api_key' }, { openingCount: { n10000: 1 } });
 
     /** A request each operation accepts: the path's ids, a query and a body. */
-    const params: Record<string, string> = { idOrSlug: w.event.id, orderId: paid.order.id, participantId: paid.order.participants[0].id, keyId: spare, seq: '1', kid: FOREIGN_KEY.kid };
+    const params: Record<string, string> = { idOrSlug: w.event.id, orderId: paid.order.id, participantId: paid.order.participants[0].id, keyId: spare, seq: '1', kid: FOREIGN_KEY.kid, sessionId: session.id };
     const queries: Record<string, Record<string, string>> = {
       'GET /events': { ownerId: 'me', search: 'acara', startAtFrom: '2026-01-01', sort: 'name' },
       'GET /events/{idOrSlug}/admin/orders': { search: 'pembeli', status: 'completed', sort: 'totalAmount', page: '1', limit: '20' },
@@ -126,6 +127,8 @@ describe('every endpoint, fuzzed', () => {
       'GET /events/{idOrSlug}/admin/orders/{orderId}/participants/{participantId}/qr': { format: 'svg' },
       'GET /events/{idOrSlug}/check-ins/lookup': { ticketNumber },
       'GET /audit-log': { action: 'order.created', from: '2026-01-01T00:00:00Z', page: '1' },
+      'GET /cash-sessions': { from: '2026-01-01T00:00:00Z', to: '2099-01-01T00:00:00Z' },
+      'GET /cash-sessions/{sessionId}/report/pdf': { layout: 'receipt' },
     };
     // A new customer each time, so that every sale the odd value lets through is a whole new sale.
     const newSale = () => {
@@ -148,6 +151,11 @@ describe('every endpoint, fuzzed', () => {
       'POST /api-keys': { name: 'Pemindai', expiresAt: '2099-01-01T00:00:00Z', userId: owner.user.id },
       'PATCH /settings': { holdWindowMinutes: 15, listenHost: '127.0.0.1', corsOrigins: ['https://kios.contoh.id'] },
       'PUT /ticket-verification-keys/{kid}': FOREIGN_KEY,
+      'POST /cash-sessions': { openingCount: { n50000: 2, c500: 4 } },
+      'POST /cash-sessions/{sessionId}/movements': { kind: 'cash_in', amount: '20000', reason: 'Tambah uang kembalian' },
+      'POST /cash-sessions/{sessionId}/count': { count: { n10000: 1 } },
+      'POST /cash-sessions/{sessionId}/approve': { approval: { email: owner.user.email, password: PASSWORD }, reason: 'Selisih dicek' },
+      'POST /events/{idOrSlug}/admin/orders/{orderId}/refund': { reason: 'Salah kategori', reference: 'VOID 1', approval: { email: owner.user.email, password: PASSWORD } },
       'POST /setup/connect': { baseUrl, apiKey: 'tck_fuzz-remote-key', name: 'Sari', email: 'sari@loket.test', password: 'kata-sandi-panjang' },
     };
 

@@ -94,6 +94,7 @@ describe('checkout', () => {
       amountTendered: shown,
       change,
       reference: null,
+      rounding: '0.00',
       createdAt: expect.stringMatching(ISO_WITH_OFFSET),
       paidAt: paid.payment.createdAt,
     });
@@ -134,6 +135,7 @@ describe('checkout', () => {
       amountTendered: null,
       change: null,
       reference: 'BCA 2611-0042',
+      rounding: null,
       createdAt: expect.stringMatching(ISO_WITH_OFFSET),
       paidAt: null,
     });

@@ -23,6 +23,8 @@ const DEFAULTS = {
   requestsPerMinutePerAddress: 120,
   backupIntervalMinutes: 60,
   backupsKept: 24,
+  cashRoundingRupiah: 0,
+  cashToleranceRupiah: 0,
 };
 
 const read = (h: Harness, key?: string) => h.request({ url: '/settings', key });

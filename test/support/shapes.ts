@@ -13,7 +13,7 @@ export const E164 = /^\+[1-9]\d{7,14}$/;
 /** Two groups of four from an alphabet without look-alikes (no 0/O, 1/I/L, U). */
 export const TICKET_NUMBER = /^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/;
 
-type Scalar = 'ulid' | 'string' | 'url' | 'iso' | 'decimal' | 'int' | 'bool' | 'date' | 'object';
+type Scalar = 'ulid' | 'string' | 'url' | 'iso' | 'decimal' | 'signed' | 'int' | 'bool' | 'date' | 'object';
 /** A scalar (nullable with `|null`), one of an enum, an array of objects, or an object or null. */
 export type Kind = Scalar | `${Scalar}|null` | { enum: readonly string[] } | { arrayOf: Fields } | { nullableOf: Fields };
 export type Fields = Record<string, Kind>;
@@ -28,6 +28,7 @@ const SCALARS: Record<Scalar, (value: unknown) => boolean> = {
   url: isUrl,
   iso: (v) => typeof v === 'string' && ISO_WITH_OFFSET.test(v) && !Number.isNaN(Date.parse(v)),
   decimal: (v) => typeof v === 'string' && DECIMAL.test(v),
+  signed: (v) => typeof v === 'string' && DECIMAL.test(v.replace(/^-/, '')),
   int: (v) => Number.isInteger(v),
   bool: (v) => typeof v === 'boolean',
   date: (v) => typeof v === 'string' && CALENDAR_DATE.test(v),
@@ -196,8 +197,20 @@ export const PAYMENT: Fields = {
   amountTendered: 'decimal|null',
   change: 'decimal|null',
   reference: 'string|null',
+  rounding: 'signed|null',
   createdAt: 'iso',
   paidAt: 'iso|null',
+};
+
+/** Extension: the refund of a paid order. */
+export const REFUND: Fields = {
+  method: { enum: ['cash', 'card', 'bank_transfer', 'qris'] },
+  amount: 'decimal',
+  reason: 'string',
+  reference: 'string|null',
+  approvedBy: 'string',
+  refundedBy: 'string',
+  refundedAt: 'iso',
 };
 
 export const ORDER_DETAIL: Fields = {
@@ -210,6 +223,7 @@ export const ORDER_DETAIL: Fields = {
   items: { arrayOf: ORDER_ITEM },
   participants: { arrayOf: PARTICIPANT },
   payment: { nullableOf: PAYMENT },
+  refund: { nullableOf: REFUND },
 };
 
 export const PAGE_META: Fields = { page: 'int', limit: 'int', total: 'int', totalPages: 'int' };

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { CashCount } from '../../shared/cash.js';
 import type { AuditAction, AuditCredential } from '../../shared/schemas/audit.js';
 import { CHANGE_KINDS, SKIP_REASONS } from '../../shared/schemas/sync.js';
 
@@ -279,6 +280,8 @@ export const payments = sqliteTable(
     amountTendered: integer('amount_tendered'),
     change: integer('change'),
     reference: text('reference'),
+    /** Cash only: what the customer paid less the total, from the counter's cash rounding (signed sen). */
+    rounding: integer('rounding').notNull().default(0),
     rejectReason: text('reject_reason'),
     createdAt: integer('created_at').notNull(),
     paidAt: integer('paid_at'),
@@ -418,3 +421,103 @@ export const auditLog = sqliteTable(
   },
   (t) => [index('audit_log_at').on(t.at), index('audit_log_event_at').on(t.eventId, t.at)],
 );
+
+/**
+ * A cashier's shift at this counter (docs/cash-sessions.md): open with a counted float, then
+ * counted blind (counted), then closed with its Z report. One unclosed session per cashier (the
+ * partial index). Names are copied, like the audit log's, so a report reads the same later.
+ */
+export const cashSessions = sqliteTable(
+  'cash_sessions',
+  {
+    id: text('id').primaryKey(),
+    cashierUserId: text('cashier_user_id')
+      .notNull()
+      .references(() => users.id),
+    cashierName: text('cashier_name').notNull(),
+    status: text('status', { enum: ['open', 'counted', 'closed'] }).notNull(),
+    /** The opening float by denomination (shared/cash.ts) and its value in sen. */
+    openingCount: text('opening_count', { mode: 'json' }).$type<CashCount>().notNull(),
+    openingFloat: integer('opening_float').notNull(),
+    openedAt: integer('opened_at').notNull(),
+    /** The blind count at the close, by denomination and in sen; fixed once submitted. */
+    closingCount: text('closing_count', { mode: 'json' }).$type<CashCount>(),
+    countedCash: integer('counted_cash'),
+    /** What the drawer should hold, fixed when the count is submitted. */
+    expectedCash: integer('expected_cash'),
+    countedAt: integer('counted_at'),
+    closedAt: integer('closed_at'),
+    /** The organizer or super admin who approved a difference beyond the tolerance, and why. */
+    approvedByUserId: text('approved_by_user_id'),
+    approvedByName: text('approved_by_name'),
+    approvalReason: text('approval_reason'),
+  },
+  (t) => [
+    uniqueIndex('cash_sessions_one_unclosed')
+      .on(t.cashierUserId)
+      .where(sql`status <> 'closed'`),
+    index('cash_sessions_opened').on(t.openedAt),
+  ],
+);
+
+/**
+ * Money in and out of a session: sales and refunds by payment method, cash put in or taken out.
+ * amount is positive; the kind says its direction. Append-only (migration triggers). Names are
+ * copied so the report needs no join and reads the same after a category is renamed.
+ */
+export const cashEntries = sqliteTable(
+  'cash_entries',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => cashSessions.id),
+    at: integer('at').notNull(),
+    kind: text('kind', { enum: ['sale', 'refund', 'cash_in', 'cash_out'] }).notNull(),
+    method: text('method', { enum: ['cash', 'card', 'bank_transfer', 'qris'] }).notNull(),
+    /** The order's total for a sale or refund; the sum put in or taken out otherwise (sen). */
+    amount: integer('amount').notNull(),
+    /** Cash paid beyond the total (negative: less) by the rounding; a refund gives it back. */
+    rounding: integer('rounding').notNull().default(0),
+    orderId: text('order_id'),
+    categoryName: text('category_name'),
+    reference: text('reference'),
+    reason: text('reason'),
+    userId: text('user_id').notNull(),
+    userName: text('user_name').notNull(),
+  },
+  (t) => [index('cash_entries_session').on(t.sessionId, t.at), index('cash_entries_at').on(t.at)],
+);
+
+/** A paid order given back: the money, its approval and the session it left from (one per order). */
+export const refunds = sqliteTable('refunds', {
+  orderId: text('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  sessionId: text('session_id').references(() => cashSessions.id),
+  method: text('method', { enum: ['cash', 'card', 'bank_transfer', 'qris'] }).notNull(),
+  /** What went back to the customer, in sen: the total plus the cash rounding paid. */
+  amount: integer('amount').notNull(),
+  reason: text('reason').notNull(),
+  reference: text('reference'),
+  approvedByUserId: text('approved_by_user_id').notNull(),
+  approvedByName: text('approved_by_name').notNull(),
+  refundedByUserId: text('refunded_by_user_id').notNull(),
+  refundedByName: text('refunded_by_name').notNull(),
+  at: integer('at').notNull(),
+});
+
+/**
+ * Z reports, numbered in sequence per counter (this database), as issued at a session's close.
+ * Append-only: the migration's triggers refuse UPDATE and DELETE.
+ */
+export const cashReports = sqliteTable('cash_reports', {
+  number: integer('number').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .unique()
+    .references(() => cashSessions.id),
+  issuedAt: integer('issued_at').notNull(),
+  /** The report as issued (shared/schemas/cash-report.ts). */
+  report: text('report', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+});

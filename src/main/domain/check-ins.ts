@@ -23,6 +23,7 @@ import { AppError, fieldError } from './errors.js';
 import type { EventRow, EventService } from './events.js';
 import type { AtRemoteFate, OrderJournal } from './journal.js';
 import type { TicketKeys } from './ticket-keys.js';
+import { REFUNDED } from './participants.js';
 import { formatDateTime, parseInstant, toIso } from './time.js';
 
 export interface CheckInDeps {
@@ -172,6 +173,7 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
       // both later, and this service then issues its own ticket after the scan's time.
       if (checkedInAt < saleStartOf.get({ id: before.id })!.saleStartAt) throw fieldError('checkedInAt', messages.checkedInAtBeforeSale);
       if (before.checkIn) throw alreadyCheckedIn(event, before.checkIn, located.field);
+      if (before.status === REFUNDED) throw new AppError('INVALID_STATE', messages.ticketRefunded, [{ field: located.field, message: messages.ticketRefunded }]);
       const row = {
         participantId: before.id,
         orderId: before.orderId,

@@ -7,19 +7,25 @@
  *   verification_pending   --reject-------------------------------> payment_pending (a new hold window)
  *   payment_pending | verification_pending --cancel---------------> cancelled/unpaid
  *   payment_pending past its hold window (expiry.ts) -------------> cancelled/expired
+ *   completed/paid --refund, with a supervisor's approval---------> cancelled/paid, with its refund
  *
  * Anything else is 409 INVALID_STATE. Paying issues the participant and turns the held seat into a
- * sold one; cancelling gives the seat and the identity number back. Each transition is one
+ * sold one; cancelling gives the seat and the identity number back; a refund voids the ticket and
+ * gives the sold seat back. A payment and a refund are recorded in the actor's open cash session
+ * (cash-sessions.ts), which a cash one needs. Each transition is one
  * transaction, committed with whatever else is being written at that moment (group commit).
  */
 import { eq } from 'drizzle-orm';
 import type { AuditAction, AuditDetails } from '../../shared/schemas/audit.js';
 import { CANCELLABLE_STATUSES, type OrderDetail } from '../../shared/schemas/order.js';
 import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
-import { COUNTER_SETTLED } from '../../shared/schemas/payment.js';
+import { COUNTER_SETTLED, type PaymentMethod } from '../../shared/schemas/payment.js';
+import type { RefundBody } from '../../shared/schemas/cash-session.js';
 import { messages } from '../../shared/messages.js';
 import { fromMinor, toMinor } from '../../shared/money.js';
-import { orders, payments } from '../db/schema.js';
+import { orders, participants, payments, refunds } from '../db/schema.js';
+import type { SessionMoney } from './cash-sessions.js';
+import { REFUNDED } from './participants.js';
 import type { Actor } from './access.js';
 import { AppError, fieldError } from './errors.js';
 import type { EventRow } from './events.js';
@@ -30,7 +36,7 @@ import { issueParticipant } from './participants.js';
 
 type OrderStatus = OrderRow['status'];
 
-export function createOrderTransitions({ db, clock, events, views, seats, expiry, groupCommit, journal, audit }: OrderDeps) {
+export function createOrderTransitions({ db, clock, events, views, seats, expiry, groupCommit, journal, audit, drawer, approvals }: OrderDeps) {
   /**
    * Runs `change` on the event's order in one transaction, refusing it (409) unless the order is
    * in one of `from`, and answers with the order as it now stands.
@@ -73,12 +79,17 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
       const settled = COUNTER_SETTLED.includes(body.method);
       let amountTendered: number | null = null;
       let change: number | null = null;
+      let rounding = 0;
       if (body.method === 'cash') {
         if (body.amountTendered === undefined) throw fieldError('amountTendered', messages.amountTenderedRequired);
+        // What the customer pays in notes and coins; the order's total stays the interface's.
+        const due = drawer.cashDue(order.totalAmount);
         amountTendered = toMinor(body.amountTendered);
-        if (amountTendered < order.totalAmount) throw fieldError('amountTendered', messages.amountTenderedTooLow);
-        change = amountTendered - order.totalAmount;
+        if (amountTendered < due) throw fieldError('amountTendered', messages.amountTenderedTooLow);
+        change = amountTendered - due;
+        rounding = due - order.totalAmount;
       }
+      const reference = body.reference ?? null;
       db.insert(payments)
         .values({
           id: newId(now),
@@ -88,13 +99,15 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
           amount: order.totalAmount,
           amountTendered,
           change,
-          reference: body.reference ?? null,
+          reference,
+          rounding,
           rejectReason: null,
           createdAt: now,
           paidAt: settled ? now : null,
           updatedAt: now,
         })
         .run();
+      if (settled) drawer.record(actor, saleOf(order, body.method, rounding, reference), now);
       // A deferred payment keeps the seat held without a time limit: the customer has paid, or
       // says so, and only the operator's confirm or reject decides.
       const issued = settled ? markPaid(order, now, body.ticketNumber) : undefined;
@@ -104,6 +117,17 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
       recordOn(actor, order, settled ? 'order.paid' : 'order.payment_pending_verification', { method: body.method, amount: fromMinor(order.totalAmount) });
     });
   }
+
+  const saleOf = (order: OrderRow, method: PaymentMethod, rounding: number, reference: string | null): SessionMoney => ({
+    kind: 'sale',
+    method,
+    orderId: order.id,
+    ticketCategoryId: order.ticketCategoryId,
+    amount: order.totalAmount,
+    rounding,
+    reference,
+    reason: null,
+  });
 
   function pendingPayment(order: OrderRow) {
     const payment = views.currentPayment(order.id);
@@ -119,6 +143,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
         .where(eq(payments.id, payment.id))
         .run();
       const issued = markPaid(order, now, body?.ticketNumber);
+      drawer.record(actor, saleOf(order, payment.method, 0, body?.reference ?? payment.reference), now);
       journal.record(order, 'confirm', { ...body, ticketNumber: issued });
       recordOn(actor, order, 'order.paid', { method: payment.method, amount: fromMinor(payment.amount) });
     });
@@ -151,6 +176,41 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
     });
   }
 
-  return { checkout, confirmPayment, rejectPayment, cancel };
+  /**
+   * Gives a paid order's money back, approved by a supervisor: the money leaves the actor's open
+   * session by the payment's method, the ticket is void at once and the seat is free; the remote
+   * is sent the interface's cancel.
+   */
+  async function refund(actor: Actor, idOrSlug: string, orderId: string, body: RefundBody): Promise<OrderDetail> {
+    const event = events.resolveFor(actor, idOrSlug, 'event:update');
+    const approver = await approvals.approve(actor, body.approval, event);
+    return transition(actor, idOrSlug, orderId, ['completed'], messages.orderNotRefundable, (order, now) => {
+      const payment = views.currentPayment(order.id)!;
+      const reference = body.reference ?? null;
+      const sessionId = drawer.record(actor, { ...saleOf(order, payment.method, payment.rounding, reference), kind: 'refund', reason: body.reason }, now);
+      db.insert(refunds)
+        .values({
+          orderId: order.id,
+          sessionId,
+          method: payment.method,
+          amount: payment.amount + payment.rounding,
+          reason: body.reason,
+          reference,
+          approvedByUserId: approver.userId,
+          approvedByName: approver.name,
+          refundedByUserId: actor.userId,
+          refundedByName: actor.name,
+          at: now,
+        })
+        .run();
+      setOrder(order, { status: 'cancelled', cancelledAt: now, cancelReason: body.reason, updatedAt: now });
+      db.update(participants).set({ status: REFUNDED }).where(eq(participants.orderId, order.id)).run();
+      seats.unsell(order.ticketCategoryId, now);
+      journal.record(order, 'cancel', { reason: body.reason });
+      recordOn(actor, order, 'order.refunded', { method: payment.method, amount: fromMinor(payment.amount + payment.rounding), reason: body.reason, approvedBy: approver.email });
+    });
+  }
+
+  return { checkout, confirmPayment, rejectPayment, cancel, refund };
 }
 export type OrderTransitions = ReturnType<typeof createOrderTransitions>;

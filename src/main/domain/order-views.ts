@@ -10,11 +10,12 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { OrderDetail, Participant } from '../../shared/schemas/order.js';
 import type { Payment } from '../../shared/schemas/payment.js';
+import type { Refund } from '../../shared/schemas/cash-session.js';
 import { maskIdentityNumber } from '../../shared/identity-number.js';
 import { messages } from '../../shared/messages.js';
-import { fromMinor } from '../../shared/money.js';
+import { fromMinor, fromMinorSigned } from '../../shared/money.js';
 import type { Db } from '../db/connection.js';
-import { orderItems, orders, participants, payments } from '../db/schema.js';
+import { orderItems, orders, participants, payments, refunds } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
 import { AppError } from './errors.js';
 import type { EventRow } from './events.js';
@@ -64,6 +65,7 @@ export function toPaymentDto(row: PaymentRow, event: EventRow): Payment {
     amountTendered: money(row.amountTendered),
     change: money(row.change),
     reference: row.reference,
+    rounding: row.method === 'cash' ? fromMinorSigned(row.rounding) : null,
     createdAt: toIso(row.createdAt, event.timezone),
     paidAt: row.paidAt === null ? null : toIso(row.paidAt, event.timezone),
   };
@@ -127,6 +129,20 @@ export function createOrderViews(db: Db, links: Links, access: Access) {
       .get();
   }
 
+  function refundOf(orderId: string, event: EventRow): Refund | null {
+    const row = db.select().from(refunds).where(eq(refunds.orderId, orderId)).get();
+    if (!row) return null;
+    return {
+      method: row.method,
+      amount: fromMinor(row.amount),
+      reason: row.reason,
+      reference: row.reference,
+      approvedBy: row.approvedByName,
+      refundedBy: row.refundedByName,
+      refundedAt: toIso(row.at, event.timezone),
+    };
+  }
+
   /** The participants of listed orders: identity numbers masked, whoever lists them (the rule above). */
   const listedParticipantsOf = (orderIds: string[], event: EventRow) => participantsOf(orderIds, event, 'masked');
 
@@ -159,6 +175,7 @@ export function createOrderViews(db: Db, links: Links, access: Access) {
       })),
       participants: participantsOf([row.id], event, identity).get(row.id) ?? [],
       payment: payment ? toPaymentDto(payment, event) : null,
+      refund: refundOf(row.id, event),
     };
   }
 

@@ -8,7 +8,9 @@ import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { orderCounts, orderItems, orders, ticketCategories, users } from '../db/schema.js';
 import type { Actor } from './access.js';
+import type { Approvals } from './approvals.js';
 import type { AuditLog } from './audit.js';
+import type { CashSessions } from './cash-sessions.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
 import type { EventRow, EventService } from './events.js';
@@ -34,6 +36,8 @@ export interface OrderDeps {
   journal: OrderJournal;
   gate: OfflineGate;
   audit: AuditLog;
+  drawer: CashSessions;
+  approvals: Approvals;
 }
 
 export function createOrderService({ db, clock, events, views, seats, expiry, groupCommit, journal, gate, audit }: OrderDeps) {

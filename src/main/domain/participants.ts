@@ -11,6 +11,9 @@ import { printedTicketNumber } from '../../shared/ticket-number.js';
 import { newId } from './ids.js';
 import type { OrderRow } from './order-views.js';
 
+/** A participant's status once its order is refunded: the ticket is void, the gate refuses it. */
+export const REFUNDED = 'refunded';
+
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ATTEMPTS = 5;
 

@@ -26,6 +26,11 @@ export function createSeats(db: Db) {
     .set({ held: sql`max(${ticketCategories.held} - 1, 0)`, sold: sql`${ticketCategories.sold} + 1`, updatedAt: sql`${ph('now')}` })
     .where(byId)
     .prepare();
+  const unsell = db
+    .update(ticketCategories)
+    .set({ sold: sql`max(${ticketCategories.sold} - 1, 0)`, updatedAt: sql`${ph('now')}` })
+    .where(byId)
+    .prepare();
 
   return {
     /** Holds one seat; false when none is left. */
@@ -34,6 +39,8 @@ export function createSeats(db: Db) {
     release: (categoryId: string, n: number, now: number): void => void release.run({ categoryId, n, now }),
     /** A held seat is paid for. */
     sell: (categoryId: string, now: number): void => void sellHeld.run({ categoryId, now }),
+    /** A sold seat is given back (a refund). */
+    unsell: (categoryId: string, now: number): void => void unsell.run({ categoryId, now }),
   };
 }
 export type Seats = ReturnType<typeof createSeats>;

@@ -20,6 +20,7 @@ import { installSecurityHeaders } from './security-headers.js';
 import { apiKeyRoutes } from './routes/apikeys.js';
 import { auditRoutes } from './routes/audit.js';
 import { authRoutes } from './routes/auth.js';
+import { cashSessionRoutes } from './routes/cash-sessions.js';
 import { checkInRoutes } from './routes/check-ins.js';
 import { eventRoutes } from './routes/events.js';
 import { invoiceRoutes } from './routes/invoices.js';
@@ -158,6 +159,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(userRoutes, { services });
   await app.register(settingsRoutes, { services });
   await app.register(auditRoutes, { services });
+  await app.register(cashSessionRoutes, { services });
   await app.register(setupRoutes, { services, launchToken: options.launchToken });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { credentialsFromLan: true } }, async () => app.swagger());

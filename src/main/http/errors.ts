@@ -34,6 +34,8 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
   STORAGE_FULL: 507,
+  CASH_SESSION_REQUIRED: 409,
+  APPROVAL_REFUSED: 403,
 };
 
 function errorBody(requestId: string, code: ErrorCode, message: string, details?: FieldError[]): ErrorEnvelope {

@@ -3,13 +3,13 @@
  * state stamp, and each ticket's number with its QR code. Two layouts: A4, and an 80 mm roll for
  * receipt printers. Texts in Indonesian.
  */
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { OrderDetail } from '../../shared/schemas/order.js';
 import type { InvoiceLayout } from '../../shared/schemas/settings.js';
 import { formatRupiah, toMinor } from '../../shared/money.js';
 import { METHOD_LABEL } from '../../shared/labels.js';
 import { formatDateTime } from '../domain/time.js';
+import { RECEIPT_WIDTH, renderPdf, writers, type Geometry } from './pdf-layout.js';
 import { invoiceFooter, invoiceStamp } from './text.js';
 
 export interface InvoiceTicket {
@@ -27,24 +27,10 @@ export interface InvoiceInput {
   tickets: InvoiceTicket[];
 }
 
-const RECEIPT_WIDTH = 226.77; // 80 mm in points
 const rupiah = (decimal: string) => formatRupiah(toMinor(decimal));
 
-interface Geometry {
-  size: [number, number];
-  margin: number;
-  base: number;
-  qr: number;
-}
-
-const A4: Geometry = { size: [595.28, 841.89], margin: 48, base: 10, qr: 120 };
-/** A roll has no fixed length: drawn once on a page too long to fill, to learn the real length. */
-const ROLL: Geometry = { size: [RECEIPT_WIDTH, 14_400], margin: 12, base: 8, qr: 140 };
-
 export function renderInvoice(input: InvoiceInput, layout: InvoiceLayout): Promise<Buffer> {
-  if (layout === 'a4') return render(input, A4);
-  const length = draw(new PDFDocument({ size: ROLL.size, margin: ROLL.margin }), input, ROLL);
-  return render(input, { ...ROLL, size: [RECEIPT_WIDTH, Math.ceil(length + ROLL.margin)] });
+  return renderPdf(layout, `Invoice ${input.order.id}`, (doc, g) => draw(doc, input, g));
 }
 
 /**
@@ -63,29 +49,10 @@ function drawQr(doc: PDFKit.PDFDocument, token: string, x: number, y: number, wi
   doc.fillColor('black').fill();
 }
 
-function render(input: InvoiceInput, g: Geometry): Promise<Buffer> {
-  const doc = new PDFDocument({ size: g.size, margin: g.margin, info: { Title: `Invoice ${input.order.id}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  draw(doc, input, g);
-  return done;
-}
-
 /** Draws the invoice and ends the document; returns where the content ended. */
 function draw(doc: PDFKit.PDFDocument, input: InvoiceInput, g: Geometry): number {
   const { order } = input;
-  const width = g.size[0] - 2 * g.margin;
-  const heading = (text: string) => doc.moveDown(0.6).font('Helvetica-Bold').fontSize(g.base + 1).text(text).font('Helvetica').fontSize(g.base);
-  const row = (label: string, value: string, bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(g.base);
-    doc.text(label, g.margin, y, { width: width * 0.55 });
-    const labelBottom = doc.y;
-    doc.text(value, g.margin + width * 0.55, y, { width: width * 0.45, align: 'right' });
-    doc.y = Math.max(labelBottom, doc.y);
-    doc.x = g.margin;
-  };
+  const { heading, row } = writers(doc, g);
 
   doc.font('Helvetica-Bold').fontSize(g.base + 6).text(order.organizerName);
   doc.font('Helvetica').fontSize(g.base).text(`Invoice ${order.id}`);

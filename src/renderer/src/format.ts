@@ -1,7 +1,9 @@
 /** How amounts and times read at the counter: rupiah as on the invoice, times in the event's zone. */
-import { formatRupiah, toMinor } from '../../shared/money.js';
+import { formatRupiah, formatRupiahSigned, toMinor, toMinorSigned } from '../../shared/money.js';
 
 export const rupiah = (decimal: string) => formatRupiah(toMinor(decimal));
+/** A difference: "-Rp 2.500" for a shortfall. */
+export const signedRupiah = (decimal: string) => formatRupiahSigned(toMinorSigned(decimal));
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

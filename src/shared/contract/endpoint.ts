@@ -4,7 +4,7 @@
  * the sync engine and the tests call through them, and the OpenAPI document is generated from
  * them, so a caller and a route cannot drift apart without typecheck saying so.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ErrorCode } from '../schemas/common.js';
 
 /** What every call with credentials can answer besides its own errors. */
@@ -56,6 +56,10 @@ export interface EndpointBase {
   /** A body that is a file (a PDF, an image), by its media type. */
   produces?: string;
 }
+
+/** A file answered as it is, described for OpenAPI by its media type. */
+export const binary = (contentType: string, description: string) =>
+  z.any().meta({ description, content: { [contentType]: { schema: { type: 'string', format: 'binary' } } } });
 
 /** Checks a definition (its params name exactly its path's `:segments`) and keeps its literal types. */
 export function endpoint<const P extends string, const E extends Omit<EndpointBase, 'path' | 'params'> & ParamsFor<P>>(

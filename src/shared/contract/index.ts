@@ -2,6 +2,7 @@
  * Every endpoint of the service, by the name that is its OpenAPI operationId. Adapters and
  * callers import from here; a new endpoint is added here first.
  */
+import * as cash from './cash.js';
 import * as checkIns from './check-ins.js';
 import * as counter from './counter.js';
 import * as events from './events.js';
@@ -10,7 +11,7 @@ import * as service from './service.js';
 import * as sync from './sync.js';
 import * as tickets from './tickets.js';
 
-export const contract = { ...service, ...events, ...orders, ...tickets, ...checkIns, ...sync, ...counter };
+export const contract = { ...service, ...events, ...orders, ...tickets, ...checkIns, ...sync, ...counter, ...cash };
 export type Contract = typeof contract;
 export type OperationId = keyof Contract;
 export * from './endpoint.js';

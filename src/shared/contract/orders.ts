@@ -66,9 +66,10 @@ export const checkout = endpoint({
   path: '/events/:idOrSlug/admin/orders/:orderId/checkout',
   summary: 'Take payment for an order',
   description:
-    'Only a payment_pending order. cash (amountTendered required, at least the total; the change is computed) and card (optional EDC reference) settle at once: the order becomes completed/paid, its participant is issued with a ticket number and a QR code, and the held seat becomes sold. bank_transfer and qris make it verification_pending/unpaid until confirmed or rejected (see /payment/confirm and /payment/reject). Permission event:update.',
+    'Only a payment_pending order. cash (amountTendered required, at least the total; the change is computed) and card (optional EDC reference) settle at once: the order becomes completed/paid, its participant is issued with a ticket number and a QR code, and the held seat becomes sold. Extension: cash is rounded by the counter setting cashRoundingRupiah (payment.rounding) and needs the open cash session of the caller once the counter keeps them (409 CASH_SESSION_REQUIRED). bank_transfer and qris make it verification_pending/unpaid until confirmed or rejected (see /payment/confirm and /payment/reject). Permission event:update.',
   extension: false,
   body: CheckoutBody,
+  errors: [...transition.errors, 'CASH_SESSION_REQUIRED'],
 });
 
 export const confirmPayment = endpoint({

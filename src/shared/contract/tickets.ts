@@ -4,13 +4,9 @@ import { envelope } from '../schemas/common.js';
 import { OrderParams } from '../schemas/order.js';
 import { InvoiceLayout } from '../schemas/settings.js';
 import { VerificationKey } from '../ticket-token.js';
-import { AUTH_ERRORS, endpoint } from './endpoint.js';
+import { AUTH_ERRORS, binary, endpoint } from './endpoint.js';
 
 const READ_ERRORS = ['VALIDATION_FAILED', 'FORBIDDEN', 'ORDER_NOT_FOUND', ...AUTH_ERRORS] as const;
-
-/** A file answered as it is, described for OpenAPI by its media type. */
-const binary = (contentType: string, description: string) =>
-  z.any().meta({ description, content: { [contentType]: { schema: { type: 'string', format: 'binary' } } } });
 
 export const getInvoice = endpoint({
   method: 'GET',

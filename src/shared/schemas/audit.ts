@@ -4,7 +4,7 @@
  * never a password, a key, a token, or a whole identity number (only masked, as the gate shows it).
  */
 import { z } from 'zod';
-import { Decimal, PageQuery, Timestamp, Ulid } from './common.js';
+import { Decimal, PageQuery, SignedDecimal, Timestamp, Ulid } from './common.js';
 import { Permission, Role } from './auth.js';
 import { PaymentMethod } from './payment.js';
 import { Settings } from './settings.js';
@@ -46,6 +46,17 @@ export const AuditEntry = z.discriminatedUnion('action', [
   entry('order.payment_rejected', z.strictObject({ method: PaymentMethod, reason: z.string().nullable() })),
   entry('order.cancelled', z.strictObject({ reason: z.string().nullable() })),
   entry('order.expired', z.strictObject({})),
+  entry(
+    'order.refunded',
+    z.strictObject({ method: PaymentMethod, amount: Decimal, reason: z.string(), approvedBy: z.string().meta({ description: "The approving supervisor's e-mail." }) }),
+  ),
+  entry('cash_session.opened', z.strictObject({ openingFloat: Decimal })),
+  entry('cash_session.cash_moved', z.strictObject({ kind: z.enum(['cash_in', 'cash_out']), amount: Decimal, reason: z.string() })),
+  entry('cash_session.counted', z.strictObject({ expectedCash: Decimal, countedCash: Decimal, difference: SignedDecimal })),
+  entry(
+    'cash_session.closed',
+    z.strictObject({ reportNumber: z.number().int(), difference: SignedDecimal, approvedBy: z.string().nullable(), reason: z.string().nullable() }),
+  ),
   entry('ticket.checked_in', z.strictObject({ ticketNumber: z.string(), gate: z.string() })),
   entry(
     'ticket.double_admission',

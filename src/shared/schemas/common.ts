@@ -7,6 +7,11 @@ export const Decimal = z
   .string()
   .refine(isDecimalString, 'harus berupa angka desimal dengan 0 atau 2 angka di belakang titik')
   .meta({ examples: ['150000.00'] });
+/** A difference, which may be negative: a drawer's shortfall, a rounding down. */
+export const SignedDecimal = z
+  .string()
+  .regex(/^-?\d{1,13}(\.\d{1,2})?$/)
+  .meta({ examples: ['-2500.00'] });
 export const Timestamp = z.iso.datetime({ offset: true }).meta({ examples: ['2026-12-01T19:00:00.000+07:00'] });
 
 /** Query strings arrive as text: "true"/"false" become booleans, anything else is refused. */
@@ -69,6 +74,8 @@ export const ErrorCode = z.enum([
   'HEADERS_TOO_LARGE',
   'INTERNAL',
   'STORAGE_FULL',
+  'CASH_SESSION_REQUIRED',
+  'APPROVAL_REFUSED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

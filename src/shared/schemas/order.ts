@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Decimal, PageQuery, SearchTerm, SortOrder, Timestamp, Ulid } from './common.js';
+import { Refund } from './cash-session.js';
 import { Payment } from './payment.js';
 import { Gender, Registration } from './registration.js';
 
@@ -99,6 +100,9 @@ export const OrderDetail = OrderBase.extend(EventSummary.shape).extend({
   payment: Payment.nullable().meta({
     description: 'Extension: the payment in force (a rejected transfer is not shown); null before checkout.',
   }),
+  refund: Refund.nullable()
+    .optional()
+    .meta({ description: 'Extension: the refund of a paid order (then cancelled, its paymentStatus still paid); null otherwise.' }),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

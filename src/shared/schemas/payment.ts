@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { Decimal, Timestamp } from './common.js';
+import { Decimal, SignedDecimal, Timestamp } from './common.js';
 
 /** Settled at the counter (cash, card) or deferred until an operator confirms it (bank transfer, QRIS). */
 export const PaymentMethod = z.enum(['cash', 'card', 'bank_transfer', 'qris']);
@@ -48,6 +48,8 @@ export const Payment = z.object({
   amountTendered: Decimal.nullable(),
   change: Decimal.nullable(),
   reference: z.string().nullable(),
+  rounding: SignedDecimal.nullable()
+    .meta({ description: "Extension, cash only: what the customer paid beyond the total (negative: less) by the counter's cash rounding; the change is counted from the rounded amount." }),
   createdAt: Timestamp,
   paidAt: Timestamp.nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASH_ROUNDING_STEPS } from '../cash.js';
 
 export const OfflineAllotmentPercent = z.number().int().min(0).max(100);
 export const InvoiceLayout = z.enum(['a4', 'receipt']);
@@ -36,6 +37,10 @@ const RULES = {
   backupIntervalMinutes: z.number().int().min(0).max(7 * 24 * 60),
   /** How many of those backups are kept, the oldest deleted first. */
   backupsKept: z.number().int().min(1).max(1000),
+  /** What a cash payment is rounded to, in rupiah (0: none); the order's total stays as it is. */
+  cashRoundingRupiah: z.union(CASH_ROUNDING_STEPS.map((step) => z.literal(step))),
+  /** A closing count may differ from the expected cash by this much (rupiah) without a supervisor's approval. */
+  cashToleranceRupiah: z.number().int().min(0).max(10_000_000),
 };
 
 /** The counter's own settings (the settings store, shared by the service, the CLI and the UI). */
@@ -50,6 +55,8 @@ export const Settings = z.object({
   requestsPerMinutePerAddress: RULES.requestsPerMinutePerAddress.default(120),
   backupIntervalMinutes: RULES.backupIntervalMinutes.default(60),
   backupsKept: RULES.backupsKept.default(24),
+  cashRoundingRupiah: RULES.cashRoundingRupiah.default(0),
+  cashToleranceRupiah: RULES.cashToleranceRupiah.default(0),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -55,4 +55,15 @@ export const orderPaymentRoutes: FastifyPluginAsync<{ services: Services }> = as
     },
     options,
   );
+
+  mount(
+    app,
+    services,
+    'refundOrder',
+    async (request) => {
+      const { idOrSlug, orderId } = request.params;
+      return ok(request, messages.orderRefunded, await transitions.refund(actorOf(request), idOrSlug, orderId, request.body));
+    },
+    options,
+  );
 };

@@ -1,7 +1,7 @@
 /** An audit entry in a few words for its table row: who acted, on what, and what the details say. */
 import { CONFLICT_RESOLUTION_LABEL, CREDENTIAL_LABEL, METHOD_LABEL, SETTING_LABEL } from '../../../../shared/labels.js';
 import type { AuditAction, AuditEntry } from '../../../../shared/schemas/audit.js';
-import { rupiah } from '../../format';
+import { rupiah, signedRupiah } from '../../format';
 
 const joined = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(' · ');
 
@@ -21,6 +21,16 @@ export function describeDetails(entry: AuditEntry): string {
       return entry.details.reason ?? '—';
     case 'order.expired':
       return 'Tidak dibayar dalam batas waktu';
+    case 'order.refunded':
+      return joined(METHOD_LABEL[entry.details.method], rupiah(entry.details.amount), entry.details.reason, `disetujui ${entry.details.approvedBy}`);
+    case 'cash_session.opened':
+      return `Modal awal ${rupiah(entry.details.openingFloat)}`;
+    case 'cash_session.cash_moved':
+      return joined(entry.details.kind === 'cash_in' ? 'Kas masuk' : 'Kas keluar', rupiah(entry.details.amount), entry.details.reason);
+    case 'cash_session.counted':
+      return joined(`Seharusnya ${rupiah(entry.details.expectedCash)}`, `dihitung ${rupiah(entry.details.countedCash)}`, `selisih ${signedRupiah(entry.details.difference)}`);
+    case 'cash_session.closed':
+      return joined(`Laporan Z ${entry.details.reportNumber}`, `selisih ${signedRupiah(entry.details.difference)}`, entry.details.approvedBy && `disetujui ${entry.details.approvedBy}`, entry.details.reason);
     case 'ticket.checked_in':
       return joined(`Tiket ${entry.details.ticketNumber}`, entry.details.gate);
     case 'ticket.double_admission':
@@ -65,6 +75,11 @@ export const SUBJECT_KIND: Record<AuditAction, string> = {
   'order.payment_rejected': 'Pesanan',
   'order.cancelled': 'Pesanan',
   'order.expired': 'Pesanan',
+  'order.refunded': 'Pesanan',
+  'cash_session.opened': 'Sesi kas',
+  'cash_session.cash_moved': 'Sesi kas',
+  'cash_session.counted': 'Sesi kas',
+  'cash_session.closed': 'Sesi kas',
   'ticket.checked_in': 'Pesanan',
   'ticket.double_admission': 'Pesanan',
   'ticket_key.registered': 'Kunci tiket',

@@ -1,0 +1,66 @@
+/**
+ * A session's X or Z report as a PDF, A4 or an 80 mm roll like the invoice: the session, sales by
+ * payment method and category, refunds, cash in and out, and the drawer (expected, counted,
+ * difference) with who approved it.
+ */
+import type { InvoiceLayout } from '../../shared/schemas/settings.js';
+import type { CashReport } from '../../shared/schemas/cash-session.js';
+import { METHOD_LABEL } from '../../shared/labels.js';
+import { formatRupiah, formatRupiahSigned, toMinor, toMinorSigned } from '../../shared/money.js';
+import { REPORT_TIME_ZONE } from '../domain/cash-report.js';
+import { formatDateTime } from '../domain/time.js';
+import { renderPdf, writers, type Geometry } from './pdf-layout.js';
+
+const rupiah = (decimal: string | null) => (decimal === null ? '—' : formatRupiah(toMinor(decimal)));
+const signed = (decimal: string | null) => (decimal === null ? '—' : formatRupiahSigned(toMinorSigned(decimal)));
+const when = (iso: string | null) => (iso === null ? '—' : formatDateTime(iso, REPORT_TIME_ZONE));
+
+export const reportTitle = (r: CashReport) => (r.kind === 'Z' ? `Laporan Z No. ${r.number}` : 'Laporan X (sementara)');
+
+export function renderCashReport(report: CashReport, layout: InvoiceLayout): Promise<Buffer> {
+  return renderPdf(layout, reportTitle(report), (doc, g) => draw(doc, report, g));
+}
+
+function draw(doc: PDFKit.PDFDocument, r: CashReport, g: Geometry): number {
+  const { heading, row } = writers(doc, g);
+  doc.font('Helvetica-Bold').fontSize(g.base + 6).text(reportTitle(r));
+  doc.font('Helvetica').fontSize(g.base).text(`Dicetak ${when(r.issuedAt)}`);
+  if (r.kind === 'X') doc.fillColor('#9a6700').text('Sesi masih berjalan: angka dapat berubah.').fillColor('black');
+
+  heading('Sesi kas');
+  row('Kasir', r.cashierName);
+  row('Dibuka', when(r.openedAt));
+  row('Ditutup', when(r.closedAt));
+  row('Penjualan pertama', when(r.firstSaleAt));
+  row('Penjualan terakhir', when(r.lastSaleAt));
+
+  heading('Penjualan');
+  row(`Penjualan (${r.salesCount})`, rupiah(r.salesTotal), true);
+  row(`Refund (${r.refundsCount})`, rupiah(r.refundsTotal));
+  for (const m of r.byMethod) {
+    row(`${METHOD_LABEL[m.method]} (${m.salesCount})`, rupiah(m.salesTotal));
+    if (m.refundsCount > 0) row(`  refund (${m.refundsCount})`, `-${rupiah(m.refundsTotal)}`);
+    if (m.method !== 'cash' && m.references.length > 0) doc.fontSize(g.base - 1).fillColor('#57606a').text(`Referensi: ${m.references.join(', ')}`).fillColor('black').fontSize(g.base);
+  }
+
+  heading('Per kategori');
+  for (const c of r.byCategory) row(`${c.name} (${c.count})`, rupiah(c.total));
+  if (r.byCategory.length === 0) doc.text('Belum ada penjualan.');
+
+  if (r.refunds.length > 0) heading('Refund');
+  for (const f of r.refunds) row(`${when(f.at)} ${METHOD_LABEL[f.method]}: ${f.reason}`, `-${rupiah(f.amount)}`);
+
+  heading('Laci kas');
+  row('Modal awal', rupiah(r.openingFloat));
+  for (const m of r.movements) row(`${m.kind === 'cash_in' ? 'Kas masuk' : 'Kas keluar'}: ${m.reason}`, `${m.kind === 'cash_in' ? '' : '-'}${rupiah(m.amount)}`);
+  row('Pembulatan tunai', signed(r.rounding));
+  row('Seharusnya', rupiah(r.expectedCash), true);
+  row('Dihitung', rupiah(r.countedCash), true);
+  row('Selisih', signed(r.difference), true);
+  if (r.approvedBy) row(`Disetujui ${r.approvedBy}`, r.approvalReason ?? '');
+
+  doc.moveDown(2).fontSize(g.base - 1).fillColor('#57606a').text('Tanda tangan kasir: ____________        Tanda tangan supervisor: ____________');
+  const end = doc.y;
+  doc.end();
+  return end;
+}
