@@ -188,7 +188,10 @@ export function createPusher({ db, clock, outbox, facts, audit }: PushDeps) {
     // Not applied. After a 409 that means the remote refused it for good (sold out, identity
     // taken by another counter, a state the remote moved on from): an operator decides.
     if (job.lastStatus === 409) {
-      outbox.update(job.seq, { state: 'conflict' });
+      // A refund here is the interface's cancel there, which refuses a paid order: the money
+      // goes back by hand at the central service, and the conflict says so.
+      const refundRefused = job.kind === 'cancel' && remote?.paymentStatus === 'paid';
+      outbox.update(job.seq, { state: 'conflict', ...(refundRefused && { lastError: messages.refundRefusedByRemote(job.lastError ?? '409') }) });
       return { signal: 'conflict' };
     }
     outbox.update(job.seq, { state: 'pending', nextAttemptAt: clock() });
