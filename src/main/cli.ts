@@ -15,6 +15,7 @@ import {
   syncCommand,
   userCommand,
 } from './cli/commands.js';
+import { reportCommand, sessionCommand } from './cli/cash-commands.js';
 import { serve, syncTuning } from './cli/serve.js';
 import { USAGE, UsageError } from './cli/usage.js';
 import { AppError } from './domain/errors.js';
@@ -37,6 +38,15 @@ const OPTIONS = {
   id: { type: 'string' },
   out: { type: 'string' },
   'base-url': { type: 'string' },
+  count: { type: 'string' },
+  kind: { type: 'string' },
+  amount: { type: 'string' },
+  reason: { type: 'string' },
+  approver: { type: 'string' },
+  format: { type: 'string' },
+  layout: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...Object.fromEntries(SETTING_FLAGS.map(([, flag]) => [flag, { type: 'string' as const }])),
 } as const;
@@ -65,7 +75,7 @@ async function main(argv: string[]): Promise<void> {
   }
   // Restore replaces the database file: nothing may have it open, this command included.
   if (command === 'restore') return restoreCommand(dataDir, values);
-  const known = ['import', 'user', 'apikey', 'settings', 'remote', 'sync', 'demo', 'backup'];
+  const known = ['import', 'user', 'apikey', 'settings', 'remote', 'sync', 'demo', 'backup', 'session', 'report'];
   if (!known.includes(command)) throw new UsageError(`unknown command: ${command}`);
 
   const services = createServices({ dataDir, sync: syncTuning() });
@@ -77,6 +87,8 @@ async function main(argv: string[]): Promise<void> {
     else if (command === 'remote') await remoteCommand(services, action, values);
     else if (command === 'sync') await syncCommand(services, action);
     else if (command === 'demo') demoCommand(services);
+    else if (command === 'session') await sessionCommand(services, action, values);
+    else if (command === 'report') reportCommand(services, values);
     else await backupCommand(services, values);
   } finally {
     services.close();

@@ -13,23 +13,23 @@ import type { Services } from '../services.js';
 import { cliActor } from './actor.js';
 import { UsageError, oneOf, required } from './usage.js';
 
-type Values = Record<string, string | boolean | undefined>;
+export type Values = Record<string, string | boolean | undefined>;
 
-function userByEmail(services: Services, email: string) {
+export function userByEmail(services: Services, email: string) {
   const user = services.users.findByEmail(email);
   if (!user) throw new AppError('NOT_FOUND', `no user with e-mail ${email}`);
   return user;
 }
 
 /** The value as the schema has it, or a VALIDATION_FAILED naming each field that is wrong and why, a line each. */
-function valid<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
+export function valid<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'value'}: ${i.message}`);
   throw new AppError('VALIDATION_FAILED', `${what}:\n${lines.join('\n')}`);
 }
 
-function print(value: unknown): void {
+export function print(value: unknown): void {
   process.stdout.write(`${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}\n`);
 }
 
@@ -100,7 +100,7 @@ export function settingsCommand(services: Services, action: string | undefined, 
   return print(services.settingsChanges.change(cliActor(), patch.data));
 }
 
-async function readStdin(): Promise<string> {
+export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8').trim();

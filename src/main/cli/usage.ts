@@ -25,11 +25,22 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
                [--listen-host H] [--listen-port P] [--cors-origins URL,URL…]
                [--requests-per-minute-per-key N] [--requests-per-minute-per-address N]
                [--backup-interval-minutes M] [--backups-kept N]
+               [--cash-rounding-rupiah 0|100|500|1000] [--cash-tolerance-rupiah N]
   remote set --base-url URL [--owner EMAIL]  the remote to sync with; its API key is read from stdin
   remote show | remote test                 the remote (key masked) / whether URL and key work
   sync now                                  one sync round (pull, push), prints the status; exit 1 unless it got through
   sync status                               the sync status as JSON
   demo                                      seed demo logins and events (idempotent)
+  session open --email CASHIER --count n50000=2,c500=4
+                                            open the cashier's shift with its float by denomination
+                                            (n100000 n50000 n20000 n10000 n5000 n2000 n1000 c1000 c500 c200 c100)
+  session cash --email CASHIER --id SESSION --kind cash_in|cash_out --amount A --reason R
+  session close --email CASHIER --id SESSION --count …     the blind count; closes within the tolerance
+  session close --email CASHIER --id SESSION --approver EMAIL --reason R
+                                            a supervisor approves the difference; its password from stdin
+  session report --email READER --id SESSION [--format json|csv|pdf] [--layout a4|receipt] [--out FILE]
+  report --from ISO --to ISO --format csv [--out FILE]
+                                            every sale, refund and cash movement between two instants
   backup --out FILE                         online backup of the database (serve also writes them on a timer into backups/)
   restore --file F                          replace the database by a backup, all or nothing (serve stopped); nothing is replicated twice
 

@@ -98,7 +98,8 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
     return row;
   }
 
-  function open(actor: Actor, body: OpenCashSessionBody): CashSession {
+  /** `by`: who the audit log names, when it is not the cashier itself (the command line). */
+  function open(actor: Actor, body: OpenCashSessionBody, by: AuditActor = actor): CashSession {
     if (!access.sellsSomewhere(actor)) throw new AppError('FORBIDDEN', messages.forbidden);
     const now = clock();
     const row = writeTransaction(db, () => {
@@ -121,7 +122,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
         approvalReason: null,
       };
       db.insert(cashSessions).values(values).run();
-      audit.record(actor, 'cash_session.opened', { subjectId: values.id, details: { openingFloat: fromMinor(values.openingFloat) } });
+      audit.record(by, 'cash_session.opened', { subjectId: values.id, details: { openingFloat: fromMinor(values.openingFloat) } });
       return values;
     });
     return toDto(row);
@@ -154,14 +155,14 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
       .run();
   }
 
-  function move(actor: Actor, sessionId: string, body: CashMovementBody): CashReport {
+  function move(actor: Actor, sessionId: string, body: CashMovementBody, by: AuditActor = actor): CashReport {
     const now = clock();
     return writeTransaction(db, () => {
       const row = ownIn(actor, sessionId, 'open', messages.cashSessionNotOpen);
       const amount = toMinor(body.amount);
       if (body.kind === 'cash_out' && amount > drawerCash(row)) throw fieldError('amount', messages.cashOutTooLarge);
       addEntry(row, actor, { kind: body.kind, method: 'cash', amount, rounding: 0, reason: body.reason }, now);
-      audit.record(actor, 'cash_session.cash_moved', { subjectId: row.id, details: { kind: body.kind, amount: body.amount, reason: body.reason } });
+      audit.record(by, 'cash_session.cash_moved', { subjectId: row.id, details: { kind: body.kind, amount: body.amount, reason: body.reason } });
       return reportOf(row, { kind: 'X', number: null, issuedAt: now, showCash: supervisesCash(actor.role) });
     });
   }
@@ -204,7 +205,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
   }
 
   /** The blind count: fixed once in; closes at once when the difference is within the tolerance. */
-  function count(actor: Actor, sessionId: string, body: CountCashSessionBody): CountResult {
+  function count(actor: Actor, sessionId: string, body: CountCashSessionBody, by: AuditActor = actor): CountResult {
     const now = clock();
     return writeTransaction(db, () => {
       const row = ownIn(actor, sessionId, 'open', messages.cashSessionNotOpen);
@@ -213,24 +214,24 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
       const counted: CashSessionRow = { ...row, status: 'counted', closingCount: body.count, countedCash, expectedCash, countedAt: now };
       db.update(cashSessions).set({ status: 'counted', closingCount: body.count, countedCash, expectedCash, countedAt: now }).where(eq(cashSessions.id, row.id)).run();
       const difference = countedCash - expectedCash;
-      audit.record(actor, 'cash_session.counted', {
+      audit.record(by, 'cash_session.counted', {
         subjectId: row.id,
         details: { expectedCash: fromMinor(expectedCash), countedCash: fromMinor(countedCash), difference: fromMinorSigned(difference) },
       });
       const withinTolerance = Math.abs(difference) <= settings.get().cashToleranceRupiah * 100;
-      return countResult(withinTolerance ? close(counted, actor, null, now) : counted);
+      return countResult(withinTolerance ? close(counted, by, null, now) : counted);
     });
   }
 
   /** A difference beyond the tolerance, approved by a supervisor with a reason: the session closes. */
-  async function approve(actor: Actor, sessionId: string, body: ApproveCashSessionBody): Promise<CountResult> {
+  async function approve(actor: Actor, sessionId: string, body: ApproveCashSessionBody, by: AuditActor = actor): Promise<CountResult> {
     readable(actor, sessionId);
     const approver = await approvals.approve(actor, body.approval);
     const now = clock();
     return writeTransaction(db, () => {
       const row = readable(actor, sessionId);
       if (row.status !== 'counted') throw new AppError('INVALID_STATE', messages.cashSessionNotCounted);
-      return countResult(close(row, actor, { ...approver, reason: body.reason }, now));
+      return countResult(close(row, by, { ...approver, reason: body.reason }, now));
     });
   }
 
@@ -291,6 +292,16 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
     return row.id;
   }
 
-  return { open, current, list, move, count, approve, report, sessionFor, cashDue, record };
+  /** Every sale, refund and cash movement of every session between two instants, oldest first (the command line's report). */
+  const entriesBetween = (from: number, to: number) =>
+    db
+      .select({ entry: cashEntries, cashierName: cashSessions.cashierName })
+      .from(cashEntries)
+      .innerJoin(cashSessions, eq(cashSessions.id, cashEntries.sessionId))
+      .where(and(gte(cashEntries.at, from), lte(cashEntries.at, to)))
+      .orderBy(asc(cashEntries.at), asc(cashEntries.id))
+      .all();
+
+  return { open, current, list, move, count, approve, report, sessionFor, cashDue, record, entriesBetween };
 }
 export type CashSessions = ReturnType<typeof createCashSessions>;
