@@ -1,5 +1,5 @@
 /**
- * The invoice PDF, fetched with the operator's credentials: saved as a file, or printed through the
+ * The invoice PDF (and the cash reports), fetched with the operator's credentials: saved as a file, or printed through the
  * browser's (or the Electron window's native) print dialog from a hidden frame.
  */
 import type { InvoiceLayout } from '../../shared/schemas/settings.js';
@@ -11,22 +11,25 @@ export const LAYOUT_LABEL: Record<InvoiceLayout, string> = { a4: 'A4', receipt: 
 /** Object URLs live this long: enough for a download or a print dialog to read them. */
 const KEEP_URL_MS = 5 * 60_000;
 
-async function invoiceUrl(eventId: string, orderId: string, layout: InvoiceLayout): Promise<string> {
-  const pdf = await file(contract.getInvoice, { params: { idOrSlug: eventId, orderId }, query: { layout } });
-  const url = URL.createObjectURL(pdf);
+function urlOf(blob: Blob): string {
+  const url = URL.createObjectURL(blob);
   setTimeout(() => URL.revokeObjectURL(url), KEEP_URL_MS);
   return url;
 }
 
-export async function downloadInvoice(eventId: string, orderId: string, layout: InvoiceLayout): Promise<void> {
+const invoiceOf = (eventId: string, orderId: string, layout: InvoiceLayout) => file(contract.getInvoice, { params: { idOrSlug: eventId, orderId }, query: { layout } });
+
+/** Saves a fetched file under `name`. */
+export function saveFile(blob: Blob, name: string): void {
   const link = document.createElement('a');
-  link.href = await invoiceUrl(eventId, orderId, layout);
-  link.download = `invoice-${orderId}${layout === 'receipt' ? '-struk' : ''}.pdf`;
+  link.href = urlOf(blob);
+  link.download = name;
   link.click();
 }
 
-export async function printInvoice(eventId: string, orderId: string, layout: InvoiceLayout): Promise<void> {
-  const url = await invoiceUrl(eventId, orderId, layout);
+/** Opens the print dialog for a fetched PDF. */
+export function printPdf(pdf: Blob): void {
+  const url = urlOf(pdf);
   document.getElementById('invoice-print')?.remove();
   const frame = document.createElement('iframe');
   frame.id = 'invoice-print';
@@ -35,4 +38,12 @@ export async function printInvoice(eventId: string, orderId: string, layout: Inv
   frame.src = url;
   frame.addEventListener('load', () => frame.contentWindow?.print(), { once: true });
   document.body.append(frame);
+}
+
+export async function downloadInvoice(eventId: string, orderId: string, layout: InvoiceLayout): Promise<void> {
+  saveFile(await invoiceOf(eventId, orderId, layout), `invoice-${orderId}${layout === 'receipt' ? '-struk' : ''}.pdf`);
+}
+
+export async function printInvoice(eventId: string, orderId: string, layout: InvoiceLayout): Promise<void> {
+  printPdf(await invoiceOf(eventId, orderId, layout));
 }

@@ -104,7 +104,7 @@ export function useQrImage(path: string) {
 }
 
 /** A mutation that, once it succeeds, refreshes the views it touched. */
-function useChange<I, O>(run: (input: I) => Promise<O>, touched: QueryKey[]) {
+export function useChange<I, O>(run: (input: I) => Promise<O>, touched: QueryKey[]) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
@@ -118,10 +118,10 @@ const AROUND_ORDERS: QueryKey[] = [['orders'], ['tickets'], keys.sync];
 const ORDER_VIEWS: QueryKey[] = [['order'], ...AROUND_ORDERS];
 
 /** An order as the contract names it in a path. */
-const orderParams = (order: { eventId: string; id: string }) => ({ idOrSlug: order.eventId, orderId: order.id });
+export const orderParams = (order: { eventId: string; id: string }) => ({ idOrSlug: order.eventId, orderId: order.id });
 
 /** A checkout, confirm, reject or cancel: its answer is the order as it now stands, shown at once. */
-function useOrderChange<B>(run: (body: B) => Promise<OrderDetail>) {
+export function useOrderChange<B>(run: (body: B) => Promise<OrderDetail>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,

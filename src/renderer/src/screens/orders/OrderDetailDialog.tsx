@@ -1,7 +1,7 @@
 /**
  * One order in full: its items and totals, the ticket with its holder, the payment; and what may
  * still be done with it: reprint the invoice, confirm or reject a pending transfer, cancel it
- * while unpaid.
+ * while unpaid, refund it once paid.
  */
 import { useState } from 'react';
 import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '../../../../shared/labels.js';
@@ -14,8 +14,12 @@ import { Notice } from '../../components/Field';
 import { InvoiceButtons } from '../../components/InvoiceButtons';
 import { OrderSummary } from '../../components/OrderSummary';
 import { TicketQr } from '../../components/TicketQr';
+import { RefundDialog } from './RefundDialog';
 import { dateTime, longDate, rupiah } from '../../format';
 import { Kbd, useShortcuts } from '../../keyboard';
+
+/** The ticket at the gate, by the participant's status. */
+const GATE_LABEL: Record<string, string> = { checked_in: 'Sudah masuk (check-in)', refunded: 'Tidak berlaku: dikembalikan (refund)' };
 
 export function OrderDetailDialog({ listed, timezone, onClose }: { listed: OrderToOpen; timezone?: string; onClose: () => void }) {
   const order = useOrder(listed.eventId, listed.id);
@@ -53,7 +57,7 @@ export function OrderDetailDialog({ listed, timezone, onClose }: { listed: Order
                     <dt>No. tiket</dt>
                     <dd className="ticket-number small-number">{p.ticketNumber}</dd>
                     <dt>Gerbang</dt>
-                    <dd data-testid="participant-status">{p.status === 'checked_in' ? 'Sudah masuk (check-in)' : 'Belum masuk'}</dd>
+                    <dd data-testid="participant-status">{GATE_LABEL[p.status] ?? 'Belum masuk'}</dd>
                     <dt>Nama</dt>
                     <dd>{p.name}</dd>
                     <dt>NIK</dt>
@@ -105,12 +109,22 @@ function PaymentFacts({ order, timezone }: { order: OrderDetail; timezone?: stri
       )}
       <dt>{payment.paidAt ? 'Lunas' : 'Dicatat'}</dt>
       <dd>{dateTime(payment.paidAt ?? payment.createdAt, timezone)}</dd>
+      {order.refund && (
+        <>
+          <dt>Refund</dt>
+          <dd data-testid="refund">
+            {rupiah(order.refund.amount)} pada {dateTime(order.refund.refundedAt, timezone)}: {order.refund.reason} (disetujui {order.refund.approvedBy})
+          </dd>
+        </>
+      )}
     </dl>
   );
 }
 
 function OrderActions({ order }: { order: OrderDetail }) {
   const [cancelling, setCancelling] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  const refundable = order.status === 'completed';
   const verification = usePaymentVerification(order);
   const verifying = order.status === 'verification_pending';
   const cancellable = CANCELLABLE_STATUSES.includes(order.status);
@@ -118,6 +132,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
     'Alt+Y': verifying ? verification.confirm : undefined,
     'Alt+N': verifying ? verification.reject : undefined,
     'Alt+B': cancellable ? () => setCancelling(true) : undefined,
+    'Alt+R': refundable ? () => setRefunding(true) : undefined,
   });
   return (
     <div className="order-actions">
@@ -138,7 +153,13 @@ function OrderActions({ order }: { order: OrderDetail }) {
             Batalkan pesanan <Kbd keys="Alt+B" />
           </button>
         )}
+        {refundable && (
+          <button type="button" className="danger" onClick={() => setRefunding(true)}>
+            Refund <Kbd keys="Alt+R" />
+          </button>
+        )}
       </div>
+      {refunding && <RefundDialog order={order} open onClose={() => setRefunding(false)} />}
       {verification.error && <Notice kind="error">{verification.error.message}</Notice>}
       <CancelOrderDialog order={order} open={cancelling} onClose={() => setCancelling(false)} onCancelled={() => setCancelling(false)}>
         <p>Kursinya dilepas dan NIK pembeli dapat dipakai lagi. Pesanan yang dibatalkan tidak dapat dibayar.</p>

@@ -9,7 +9,8 @@ import { METHOD_LABEL } from '../../../../shared/labels.js';
 import { formatRupiah, fromMinor, toMinor } from '../../../../shared/money.js';
 import type { OrderDetail } from '../../../../shared/schemas/order.js';
 import type { CheckoutBody, PaymentMethod } from '../../../../shared/schemas/payment.js';
-import { useCheckout, usePaymentVerification } from '../../api/hooks';
+import { useCheckout, usePaymentVerification, useSettings } from '../../api/hooks';
+import { roundCash } from '../../../../shared/cash.js';
 import { CancelOrderDialog } from '../../components/CancelOrderDialog';
 import { OrderSummary } from '../../components/OrderSummary';
 import { Field, Notice } from '../../components/Field';
@@ -57,7 +58,8 @@ export function PaymentStep({ order, customer, onCancelled, onLater }: { order: 
 }
 
 function Checkout({ order }: { order: OrderDetail }) {
-  const total = toMinor(order.grandTotal);
+  // Cash is paid rounded by the counter's setting (shared/cash.ts, as the service rounds it).
+  const due = roundCash(toMinor(order.grandTotal), useSettings().data?.cashRoundingRupiah ?? 0);
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [tendered, setTendered] = useState('');
   const [reference, setReference] = useState('');
@@ -68,7 +70,7 @@ function Checkout({ order }: { order: OrderDetail }) {
   const cash = parseCashInput(tendered);
   // Rupiah has no coins for sen: a drawer can neither take nor give them.
   const sen = cash !== undefined && cash % 100 !== 0;
-  const short = method === 'cash' && (cash === undefined || sen || cash < total);
+  const short = method === 'cash' && (cash === undefined || sen || cash < due);
   const submit = () => {
     if (short) return;
     const body: CheckoutBody =
@@ -99,7 +101,7 @@ function Checkout({ order }: { order: OrderDetail }) {
             {(props) => <input {...props} key="cash" className="amount" inputMode="numeric" autoFocus autoComplete="off" value={tendered} onChange={(e) => setTendered(e.target.value)} />}
           </Field>
           <div className="quick" aria-label="Jumlah cepat">
-            {quickAmounts(total).map((amount, i) => (
+            {quickAmounts(due).map((amount, i) => (
               <button
                 key={amount}
                 type="button"
@@ -120,16 +122,17 @@ function Checkout({ order }: { order: OrderDetail }) {
               <span className="muted">Kembalian muncul di sini</span>
             ) : sen ? (
               <span>Uang tunai dalam rupiah penuh, tanpa sen</span>
-            ) : cash >= total ? (
+            ) : cash >= due ? (
               <>
-                <span>Kembalian</span> <strong>{formatRupiah(cash - total)}</strong>
+                <span>Kembalian</span> <strong>{formatRupiah(cash - due)}</strong>
               </>
             ) : (
               <>
-                <span>Kurang</span> <strong>{formatRupiah(total - cash)}</strong>
+                <span>Kurang</span> <strong>{formatRupiah(due - cash)}</strong>
               </>
             )}
           </div>
+          {due !== toMinor(order.grandTotal) && <p className="muted small">Dibayar tunai dibulatkan: {formatRupiah(due)}</p>}
         </div>
       ) : (
         <Field

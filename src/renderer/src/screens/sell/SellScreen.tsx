@@ -7,6 +7,7 @@ import type { SyncStatus } from '../../../../shared/schemas/sync.js';
 import { useOrder, useTickets } from '../../api/hooks';
 import { EventPicker, useEvent } from '../../components/EventPicker';
 import { AwaitingVerification } from './AwaitingVerification';
+import { ShiftPrompt } from './ShiftPrompt';
 import { DoneStep } from './DoneStep';
 import { PaymentStep } from './PaymentStep';
 import { SaleForm } from './SaleForm';
@@ -22,12 +23,14 @@ export function SellScreen({
   onChooseEvent,
   status,
   onShowAwaiting,
+  onOpenShift,
 }: {
   eventId: string | undefined;
   onChooseEvent: (eventId: string) => void;
   status: SyncStatus | undefined;
   /** Opens the list of the event's sales awaiting verification. */
   onShowAwaiting: () => void;
+  onOpenShift: () => void;
 }) {
   const event = useEvent(eventId);
   const tickets = useTickets(eventId);
@@ -69,6 +72,7 @@ export function SellScreen({
   return (
     <div className="sell">
       <EventPicker eventId={eventId} onChoose={choose} />
+      <ShiftPrompt onOpenShift={onOpenShift} />
       {event && <AwaitingVerification eventId={event.id} onShow={onShowAwaiting} />}
       {step}
     </div>

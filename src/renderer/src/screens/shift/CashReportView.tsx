@@ -1,0 +1,135 @@
+/**
+ * An X or Z report on screen, with its PDF (printed or saved, A4 or an 80 mm receipt) and CSV. An
+ * X report the cashier reads before the count shows no drawer figures: the service leaves them out.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { contract } from '../../../../shared/contract/index.js';
+import { METHOD_LABEL } from '../../../../shared/labels.js';
+import type { CashReport } from '../../../../shared/schemas/cash-session.js';
+import { InvoiceLayout } from '../../../../shared/schemas/settings.js';
+import { file } from '../../api/client';
+import { Notice } from '../../components/Field';
+import { dateTime, rupiah, signedRupiah } from '../../format';
+import { LAYOUT_LABEL, printPdf, saveFile } from '../../invoice';
+
+const when = (iso: string | null) => (iso ? dateTime(iso) : '—');
+
+export function CashReportView({ report }: { report: CashReport }) {
+  const [layout, setLayout] = useState<InvoiceLayout>('a4');
+  const name = `laporan-${report.kind.toLowerCase()}-${report.number ?? report.sessionId}`;
+  const pdf = () => file(contract.getCashReportPdf, { params: { sessionId: report.sessionId }, query: { layout } });
+  const print = useMutation({ mutationFn: async () => printPdf(await pdf()) });
+  const download = useMutation({ mutationFn: async () => saveFile(await pdf(), `${name}.pdf`) });
+  const csv = useMutation({ mutationFn: async () => saveFile(await file(contract.getCashReportCsv, { params: { sessionId: report.sessionId } }), `${name}.csv`) });
+  const error = print.error ?? download.error ?? csv.error;
+  return (
+    <section className="card cash-report" aria-label="Laporan kas">
+      <h2>{report.kind === 'Z' ? `Laporan Z No. ${report.number}` : 'Laporan X (sementara)'}</h2>
+      <dl className="facts">
+        <dt>Kasir</dt>
+        <dd>{report.cashierName}</dd>
+        <dt>Dibuka</dt>
+        <dd>{when(report.openedAt)}</dd>
+        <dt>Ditutup</dt>
+        <dd>{when(report.closedAt)}</dd>
+        <dt>Penjualan pertama / terakhir</dt>
+        <dd>
+          {when(report.firstSaleAt)} / {when(report.lastSaleAt)}
+        </dd>
+      </dl>
+      <table className="report-table">
+        <thead>
+          <tr>
+            <th>Metode</th>
+            <th>Penjualan</th>
+            <th>Refund</th>
+            <th>Bersih</th>
+            <th>Referensi</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.byMethod.map((m) => (
+            <tr key={m.method}>
+              <td>{METHOD_LABEL[m.method]}</td>
+              <td>
+                {m.salesCount} · {rupiah(m.salesTotal)}
+              </td>
+              <td>
+                {m.refundsCount} · {rupiah(m.refundsTotal)}
+              </td>
+              <td>{signedRupiah(m.net)}</td>
+              <td className="small">{m.method === 'cash' ? '' : m.references.join(', ')}</td>
+            </tr>
+          ))}
+          <tr className="total">
+            <td>Semua</td>
+            <td>
+              {report.salesCount} · {rupiah(report.salesTotal)}
+            </td>
+            <td>
+              {report.refundsCount} · {rupiah(report.refundsTotal)}
+            </td>
+            <td colSpan={2} />
+          </tr>
+        </tbody>
+      </table>
+      <h3>Per kategori</h3>
+      <ul className="plain">
+        {report.byCategory.map((c) => (
+          <li key={c.name}>
+            {c.name}: {c.count} tiket · {rupiah(c.total)}
+          </li>
+        ))}
+        {report.byCategory.length === 0 && <li className="muted">Belum ada penjualan.</li>}
+      </ul>
+      <h3>Laci kas</h3>
+      <dl className="facts">
+        <dt>Modal awal</dt>
+        <dd>{rupiah(report.openingFloat)}</dd>
+        <dt>Kas masuk / keluar</dt>
+        <dd>
+          {rupiah(report.cashIn)} / {rupiah(report.cashOut)}
+        </dd>
+        <dt>Pembulatan tunai</dt>
+        <dd>{signedRupiah(report.rounding)}</dd>
+        <dt>Seharusnya</dt>
+        <dd data-testid="expected-cash">{report.expectedCash ? rupiah(report.expectedCash) : 'Tampil setelah kas dihitung'}</dd>
+        <dt>Dihitung</dt>
+        <dd>{report.countedCash ? rupiah(report.countedCash) : '—'}</dd>
+        <dt>Selisih</dt>
+        <dd data-testid="difference">{report.difference ? signedRupiah(report.difference) : '—'}</dd>
+        {report.approvedBy && (
+          <>
+            <dt>Disetujui</dt>
+            <dd>
+              {report.approvedBy}: {report.approvalReason}
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="invoice-buttons">
+        <label className="inline">
+          Ukuran{' '}
+          <select value={layout} onChange={(e) => setLayout(InvoiceLayout.parse(e.target.value))}>
+            {InvoiceLayout.options.map((l) => (
+              <option key={l} value={l}>
+                {LAYOUT_LABEL[l]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="secondary" disabled={print.isPending} onClick={() => print.mutate()}>
+          Cetak laporan
+        </button>
+        <button type="button" className="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
+          Unduh PDF
+        </button>
+        <button type="button" className="secondary" disabled={csv.isPending} onClick={() => csv.mutate()}>
+          Unduh CSV
+        </button>
+      </div>
+      {error && <Notice kind="error">{error.message}</Notice>}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Closing a shift: the blind count by denomination (the expected cash is not shown before it),
+ * then expected, counted and the difference; beyond the tolerance, a supervisor approves with
+ * e-mail, password and a reason.
+ */
+import { useState } from 'react';
+import type { CashCount } from '../../../../shared/cash.js';
+import type { CashSession, CountResult } from '../../../../shared/schemas/cash-session.js';
+import { useApproveSession, useCountSession } from '../../api/cash-hooks';
+import { Notice } from '../../components/Field';
+import { rupiah, signedRupiah } from '../../format';
+import { ApprovalFields, useApprovalForm } from './ApprovalFields';
+import { DenominationCount } from './DenominationCount';
+
+export function CloseShift({ session, onClosed }: { session: CashSession; onClosed: () => void }) {
+  const [counting, setCounting] = useState(false);
+  const [count, setCount] = useState<CashCount>({});
+  const [result, setResult] = useState<CountResult>();
+  const submit = useCountSession(session.id);
+  const done = (answer: CountResult) => {
+    setResult(answer);
+    if (!answer.approvalRequired) onClosed();
+  };
+  if (session.status === 'counted' || result?.approvalRequired) return <Approve session={session} result={result} onApproved={(answer) => done(answer)} />;
+  if (!counting)
+    return (
+      <section className="card">
+        <h2>Tutup shift</h2>
+        <p className="muted">Hitung uang di laci tanpa melihat jumlah yang seharusnya; setelah dikirim, hitungan tidak dapat diubah.</p>
+        <div className="actions">
+          <button type="button" className="danger" onClick={() => setCounting(true)}>
+            Tutup shift (hitung kas)
+          </button>
+        </div>
+      </section>
+    );
+  return (
+    <section className="card">
+      <h2>Hitung kas</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit.mutate({ count }, { onSuccess: done });
+        }}
+      >
+        <DenominationCount legend="Uang di laci" value={count} onChange={setCount} />
+        {submit.error && <Notice kind="error">{submit.error.message}</Notice>}
+        <div className="actions">
+          <button type="button" className="secondary" onClick={() => setCounting(false)}>
+            Kembali
+          </button>
+          <button type="submit" className="primary" disabled={submit.isPending}>
+            Kirim hitungan
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Approve({ session, result, onApproved }: { session: CashSession; result?: CountResult; onApproved: (answer: CountResult) => void }) {
+  const approval = useApprovalForm();
+  const [reason, setReason] = useState('');
+  const approve = useApproveSession(session.id);
+  return (
+    <section className="card" aria-label="Persetujuan selisih">
+      <h2>Selisih perlu persetujuan</h2>
+      {result && (
+        <p data-testid="count-result">
+          Seharusnya {rupiah(result.expectedCash)}, dihitung {rupiah(result.countedCash)}: selisih <strong>{signedRupiah(result.difference)}</strong> (toleransi{' '}
+          {rupiah(result.tolerance)}).
+        </p>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          approve.mutate({ approval: approval.value, reason: reason.trim() }, { onSuccess: onApproved });
+        }}
+      >
+        <ApprovalFields form={approval} reason={reason} onReason={setReason} />
+        {approve.error && <Notice kind="error">{approve.error.message}</Notice>}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={approve.isPending || !approval.complete || !reason.trim()}>
+            Setujui dan tutup shift
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * A drawer counted by denomination: how many of each note and coin, and the running total, the
+ * same sum the service records (shared/cash.ts). Tab moves from one to the next, Enter submits.
+ */
+import { DENOMINATIONS, countTotal, type CashCount } from '../../../../shared/cash.js';
+import { formatRupiah } from '../../../../shared/money.js';
+
+const label = (d: (typeof DENOMINATIONS)[number]) => `${d.kind === 'note' ? 'Uang kertas' : 'Koin'} ${formatRupiah(d.rupiah * 100)}`;
+
+export function DenominationCount({ value, onChange, legend }: { value: CashCount; onChange: (count: CashCount) => void; legend: string }) {
+  return (
+    <fieldset className="denominations">
+      <legend>{legend}</legend>
+      {DENOMINATIONS.map((d, i) => (
+        <label key={d.key} className="denomination">
+          <span>{label(d)}</span>
+          <input
+            type="number"
+            min={0}
+            max={100000}
+            inputMode="numeric"
+            aria-label={`Jumlah ${label(d)}`}
+            autoFocus={i === 0}
+            value={value[d.key] ?? ''}
+            onChange={(e) => onChange({ ...value, [d.key]: e.target.value === '' ? undefined : Math.max(0, Math.floor(Number(e.target.value))) })}
+          />
+        </label>
+      ))}
+      <div className="denomination-total" aria-live="polite">
+        Jumlah <strong data-testid="count-total">{formatRupiah(countTotal(value))}</strong>
+      </div>
+    </fieldset>
+  );
+}
