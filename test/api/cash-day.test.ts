@@ -11,10 +11,12 @@ import { fromMinor, fromMinorSigned, toMinor } from '../../src/shared/money.js';
 import { approvalOf, drawer } from '../support/cash.js';
 import { MINUTE } from '../support/clock.js';
 import { expectError, expectOk, expectValidation } from '../support/envelope.js';
-import { makeCaller, ticketInput, type Caller } from '../support/fixtures.js';
+import { makeCaller, orderBody, orderPath, ticketInput, type Caller } from '../support/fixtures.js';
 import { checkInPath } from '../support/gate.js';
 import { useHarness, type Harness } from '../support/harness.js';
 import { call } from '../support/http.js';
+import { pdfText } from '../support/pdf.js';
+import { getBytes } from '../support/sale.js';
 import { world, type World } from '../support/world.js';
 
 const METHODS = ['cash', 'card', 'qris', 'bank_transfer'] as const;
@@ -263,6 +265,43 @@ describe('a day at the counter', () => {
     expect(() => sqlite.prepare('update cash_entries set amount = 0').run()).toThrow(/append-only/);
     expect(() => sqlite.prepare('delete from cash_entries').run()).toThrow(/append-only/);
     expect(expectOk(await shift.report())).toEqual(z);
+  });
+});
+
+describe('printed reports', () => {
+  const harness = useHarness();
+
+  it('the Z report as PDF (A4, receipt) and CSV carries its figures; a refunded invoice says so', async () => {
+    const h = harness();
+    const w = world(h);
+    const cashier = makeCaller(h.services, 'staff', { eventId: w.event.id, permission: 'event:update' });
+    const shift = drawer(h, cashier);
+    await shift.open({ n100000: 2 });
+    const order = expectOk(await h.request({ method: 'POST', url: `/events/${w.event.id}/admin/orders`, key: cashier.key, body: orderBody(w.event) }), 201);
+    const params = { idOrSlug: w.event.id, orderId: order.id };
+    expectOk(await h.request({ ...call(contract.checkout, { params, body: { method: 'cash', amountTendered: '150000' } }), key: cashier.key }));
+    const supervisor = approvalOf({ user: w.organizer.user, key: w.organizer.key });
+    expectOk(await h.request({ ...call(contract.refundOrder, { params, body: { reason: 'Acara bentrok', approval: supervisor } }), key: cashier.key }));
+    expectOk(await shift.count({ n100000: 2 }));
+
+    for (const layout of ['a4', 'receipt'] as const) {
+      const pdf = await getBytes(h.app, `/cash-sessions/${shift.sessionId}/report/pdf?layout=${layout}`, cashier.key);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const text = (await pdfText(pdf.bytes)).replace(/\s+/g, ' ');
+      for (const words of ['Laporan Z No. 1', 'Modal awal Rp 200.000', 'Seharusnya Rp 200.000', 'Dihitung Rp 200.000', 'Selisih Rp 0']) expect(text).toContain(words);
+      // The refund's reason, wrapped around its amount on the narrow roll.
+      expect(text).toMatch(/Tunai: Acara( -Rp 150\.000)? bentrok/);
+    }
+    const csv = await getBytes(h.app, `/cash-sessions/${shift.sessionId}/report/csv`, cashier.key);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.bytes.toString('utf8').split('\r\n');
+    expect(lines).toContain('penjualan,Total,1,150000.00');
+    expect(lines).toContain('refund,Total,1,150000.00');
+    expect(lines).toContain('kas,Seharusnya,,200000.00');
+    expect(lines).toContain('kas,Selisih,,0.00');
+
+    const invoice = await getBytes(h.app, `${orderPath(w.event.id, order.id)}/invoice`, w.organizer.key);
+    expect(await pdfText(invoice.bytes)).toContain('DIKEMBALIKAN (REFUND)');
   });
 });
 
