@@ -1,4 +1,4 @@
-/** The counter's own rules: how long an unpaid order holds its seat, the offline allotment, the invoice printed. */
+/** The counter's own rules: how long an unpaid order holds its seat, the offline allotment, the invoice printed, the cash rounding and the drawer's tolerance. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -6,11 +6,19 @@ import { InvoiceLayout, SettingsPatch, type Settings } from '../../../../shared/
 import { useSaveSettings, useSettings } from '../../api/hooks';
 import { Field, Notice } from '../../components/Field';
 import { LAYOUT_LABEL } from '../../invoice';
+import { CASH_ROUNDING_STEPS } from '../../../../shared/cash.js';
+import { formatRupiah } from '../../../../shared/money.js';
 
 /** The settings an operator's screen changes, each required in the form. */
-const CounterRules = SettingsPatch.pick({ holdWindowMinutes: true, offlineAllotmentPercent: true, invoiceLayout: true }).required();
+const CounterRules = SettingsPatch.pick({ holdWindowMinutes: true, offlineAllotmentPercent: true, invoiceLayout: true, cashRoundingRupiah: true, cashToleranceRupiah: true }).required();
 type CounterRules = z.infer<typeof CounterRules>;
-const pickRules = ({ holdWindowMinutes, offlineAllotmentPercent, invoiceLayout }: Settings): CounterRules => ({ holdWindowMinutes, offlineAllotmentPercent, invoiceLayout });
+const pickRules = ({ holdWindowMinutes, offlineAllotmentPercent, invoiceLayout, cashRoundingRupiah, cashToleranceRupiah }: Settings): CounterRules => ({
+  holdWindowMinutes,
+  offlineAllotmentPercent,
+  invoiceLayout,
+  cashRoundingRupiah,
+  cashToleranceRupiah,
+});
 
 export function CounterSection({ editable }: { editable: boolean }) {
   const settings = useSettings();
@@ -40,6 +48,20 @@ export function CounterSection({ editable }: { editable: boolean }) {
                 ))}
               </select>
             )}
+          </Field>
+          <Field label="Pembulatan tunai" hint="Yang dibayar tunai dibulatkan ke pecahan terdekat; total pesanan tetap.">
+            {(props) => (
+              <select {...props} {...form.register('cashRoundingRupiah', { valueAsNumber: true })}>
+                {CASH_ROUNDING_STEPS.map((step) => (
+                  <option key={step} value={step}>
+                    {step === 0 ? 'Tanpa pembulatan' : formatRupiah(step * 100)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Toleransi selisih kas (Rp)" error={errors.cashToleranceRupiah && 'Antara 0 dan 10.000.000'} hint="Selisih hitungan kas di atas ini perlu persetujuan supervisor.">
+            {(props) => <input {...props} type="number" min={0} {...form.register('cashToleranceRupiah', { valueAsNumber: true })} />}
           </Field>
         </fieldset>
         {editable ? (
