@@ -6,6 +6,7 @@
  */
 import type { Approval } from '../../shared/schemas/cash-session.js';
 import { messages } from '../../shared/messages.js';
+import { supervisesCash } from '../../shared/roles.js';
 import type { Actor, Access, OwnedEvent } from './access.js';
 import type { AuthAttempts } from './auth-attempts.js';
 import { AppError } from './errors.js';
@@ -26,10 +27,9 @@ export function createApprovals(users: UserService, access: Access, attempts: Au
     const source = `approval:${actor.userId}`;
     attempts.check(source);
     const user = await users.authenticate(approval.email, approval.password);
-    const supervisor = user && (user.role === 'super_admin' || user.role === 'organizer') ? user : undefined;
-    const approver = supervisor && { userId: supervisor.id, role: supervisor.role, name: supervisor.name, credential: 'jwt' as const };
-    const allowed = approver !== undefined && (event === undefined || access.allows(approver, event, 'event:update'));
-    if (!allowed || !supervisor) {
+    const supervisor = user && supervisesCash(user.role) ? user : undefined;
+    const allowed = supervisor && (event === undefined || access.allows({ userId: supervisor.id, role: supervisor.role, name: supervisor.name, credential: 'jwt' }, event, 'event:update'));
+    if (!supervisor || !allowed) {
       attempts.failed(source);
       throw new AppError('APPROVAL_REFUSED', messages.approvalRefused, [{ field: 'approval', message: messages.approvalRefused }]);
     }

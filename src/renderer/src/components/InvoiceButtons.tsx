@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../shared/schemas/order.js';
-import { InvoiceLayout } from '../../../shared/schemas/settings.js';
+import type { InvoiceLayout } from '../../../shared/schemas/settings.js';
 import { useSettings } from '../api/hooks';
-import { LAYOUT_LABEL, downloadInvoice, printInvoice } from '../invoice';
+import { downloadInvoice, printInvoice } from '../invoice';
 import { Kbd, useShortcuts } from '../keyboard';
 import { Notice } from './Field';
+import { LayoutSelect } from './LayoutSelect';
 
 /** Print or save the order's invoice, in the layout chosen here or the counter's default. */
 export function InvoiceButtons({ order }: { order: OrderDetail }) {
@@ -17,16 +18,7 @@ export function InvoiceButtons({ order }: { order: OrderDetail }) {
   useShortcuts({ 'Alt+P': () => print.mutate(), 'Alt+U': () => download.mutate() });
   return (
     <div className="invoice-buttons">
-      <label className="inline">
-        Ukuran{' '}
-        <select value={layout} onChange={(e) => setLayout(InvoiceLayout.parse(e.target.value))}>
-          {InvoiceLayout.options.map((l) => (
-            <option key={l} value={l}>
-              {LAYOUT_LABEL[l]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LayoutSelect value={layout} onChange={setLayout} />
       <button type="button" className="secondary" disabled={print.isPending} onClick={() => print.mutate()}>
         Cetak invoice <Kbd keys="Alt+P" />
       </button>

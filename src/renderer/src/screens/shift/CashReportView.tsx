@@ -7,16 +7,20 @@ import { useState } from 'react';
 import { contract } from '../../../../shared/contract/index.js';
 import { METHOD_LABEL } from '../../../../shared/labels.js';
 import type { CashReport } from '../../../../shared/schemas/cash-session.js';
-import { InvoiceLayout } from '../../../../shared/schemas/settings.js';
+import type { InvoiceLayout } from '../../../../shared/schemas/settings.js';
 import { file } from '../../api/client';
+import { useSettings } from '../../api/hooks';
 import { Notice } from '../../components/Field';
+import { LayoutSelect } from '../../components/LayoutSelect';
 import { dateTime, rupiah, signedRupiah } from '../../format';
-import { LAYOUT_LABEL, printPdf, saveFile } from '../../invoice';
+import { printPdf, saveFile } from '../../invoice';
 
 const when = (iso: string | null) => (iso ? dateTime(iso) : '—');
 
 export function CashReportView({ report }: { report: CashReport }) {
-  const [layout, setLayout] = useState<InvoiceLayout>('a4');
+  const preferred = useSettings().data?.invoiceLayout;
+  const [chosen, setLayout] = useState<InvoiceLayout | undefined>();
+  const layout = chosen ?? preferred ?? 'a4';
   const name = `laporan-${report.kind.toLowerCase()}-${report.number ?? report.sessionId}`;
   const pdf = () => file(contract.getCashReportPdf, { params: { sessionId: report.sessionId }, query: { layout } });
   const print = useMutation({ mutationFn: async () => printPdf(await pdf()) });
@@ -109,16 +113,7 @@ export function CashReportView({ report }: { report: CashReport }) {
         )}
       </dl>
       <div className="invoice-buttons">
-        <label className="inline">
-          Ukuran{' '}
-          <select value={layout} onChange={(e) => setLayout(InvoiceLayout.parse(e.target.value))}>
-            {InvoiceLayout.options.map((l) => (
-              <option key={l} value={l}>
-                {LAYOUT_LABEL[l]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LayoutSelect value={layout} onChange={setLayout} />
         <button type="button" className="secondary" disabled={print.isPending} onClick={() => print.mutate()}>
           Cetak laporan
         </button>

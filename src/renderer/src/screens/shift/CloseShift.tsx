@@ -12,16 +12,13 @@ import { rupiah, signedRupiah } from '../../format';
 import { ApprovalFields, useApprovalForm } from './ApprovalFields';
 import { DenominationCount } from './DenominationCount';
 
-export function CloseShift({ session, onClosed }: { session: CashSession; onClosed: () => void }) {
+/** Once closed the session is no longer current: the Shift screen then shows its Z report. */
+export function CloseShift({ session }: { session: CashSession }) {
   const [counting, setCounting] = useState(false);
   const [count, setCount] = useState<CashCount>({});
   const [result, setResult] = useState<CountResult>();
   const submit = useCountSession(session.id);
-  const done = (answer: CountResult) => {
-    setResult(answer);
-    if (!answer.approvalRequired) onClosed();
-  };
-  if (session.status === 'counted' || result?.approvalRequired) return <Approve session={session} result={result} onApproved={(answer) => done(answer)} />;
+  if (session.status === 'counted' || result?.approvalRequired) return <Approve session={session} result={result} />;
   if (!counting)
     return (
       <section className="card">
@@ -40,7 +37,7 @@ export function CloseShift({ session, onClosed }: { session: CashSession; onClos
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          submit.mutate({ count }, { onSuccess: done });
+          submit.mutate({ count }, { onSuccess: setResult });
         }}
       >
         <DenominationCount legend="Uang di laci" value={count} onChange={setCount} />
@@ -58,7 +55,7 @@ export function CloseShift({ session, onClosed }: { session: CashSession; onClos
   );
 }
 
-function Approve({ session, result, onApproved }: { session: CashSession; result?: CountResult; onApproved: (answer: CountResult) => void }) {
+function Approve({ session, result }: { session: CashSession; result?: CountResult }) {
   const approval = useApprovalForm();
   const [reason, setReason] = useState('');
   const approve = useApproveSession(session.id);
@@ -74,7 +71,7 @@ function Approve({ session, result, onApproved }: { session: CashSession; result
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          approve.mutate({ approval: approval.value, reason: reason.trim() }, { onSuccess: onApproved });
+          approve.mutate({ approval: approval.value, reason: reason.trim() });
         }}
       >
         <ApprovalFields form={approval} reason={reason} onReason={setReason} />

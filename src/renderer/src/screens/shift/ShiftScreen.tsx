@@ -15,24 +15,26 @@ import { DenominationCount } from './DenominationCount';
 
 export function ShiftScreen() {
   const current = useCurrentSession();
+  const closed = useCashSessions().data?.filter((s) => s.status === 'closed');
+  // A report chosen from the list, else the open shift's X report, else the latest Z report (the
+  // one just issued after a close).
   const [shown, setShown] = useState<string>();
   const session = current.data;
-  const reportOf = shown ?? session?.id;
-  const report = useCashReport(reportOf);
+  const report = useCashReport(shown ?? session?.id ?? closed?.[0]?.id);
   if (current.isPending) return <p className="muted">Memuat shift…</p>;
   return (
     <div className="shift">
       <div className="shift-main">
         {current.error && <Notice kind="error">{current.error.message}</Notice>}
-        {session ? <OpenShift session={session} onClosed={setShown} /> : <OpenForm onOpened={() => setShown(undefined)} />}
-        <PastSessions onShow={setShown} />
+        {session ? <OpenShift session={session} /> : <OpenForm onOpen={() => setShown(undefined)} />}
+        {closed && closed.length > 0 && <PastSessions sessions={closed} onShow={setShown} />}
       </div>
       {report.data && <CashReportView report={report.data} />}
     </div>
   );
 }
 
-function OpenForm({ onOpened }: { onOpened: () => void }) {
+function OpenForm({ onOpen }: { onOpen: () => void }) {
   const [count, setCount] = useState<CashCount>({});
   const open = useOpenSession();
   return (
@@ -42,7 +44,8 @@ function OpenForm({ onOpened }: { onOpened: () => void }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          open.mutate({ openingCount: count }, { onSuccess: onOpened });
+          onOpen();
+          open.mutate({ openingCount: count });
         }}
       >
         <DenominationCount legend="Modal awal" value={count} onChange={setCount} />
@@ -57,7 +60,7 @@ function OpenForm({ onOpened }: { onOpened: () => void }) {
   );
 }
 
-function OpenShift({ session, onClosed }: { session: CashSession; onClosed: (sessionId: string) => void }) {
+function OpenShift({ session }: { session: CashSession }) {
   return (
     <>
       <section className="card">
@@ -68,14 +71,12 @@ function OpenShift({ session, onClosed }: { session: CashSession; onClosed: (ses
         </p>
       </section>
       {session.status === 'open' && <CashMovementForm sessionId={session.id} />}
-      <CloseShift session={session} onClosed={() => onClosed(session.id)} />
+      <CloseShift session={session} />
     </>
   );
 }
 
-function PastSessions({ onShow }: { onShow: (sessionId: string) => void }) {
-  const sessions = useCashSessions().data?.filter((s) => s.status === 'closed');
-  if (!sessions?.length) return null;
+function PastSessions({ sessions, onShow }: { sessions: CashSession[]; onShow: (sessionId: string) => void }) {
   return (
     <section className="card">
       <h2>Laporan Z</h2>
