@@ -28,6 +28,7 @@ import { createTokenService } from './domain/tokens.js';
 import { createUserService } from './domain/users.js';
 import { createGate } from './app/gate.js';
 import { createSelling } from './app/selling.js';
+import { createSetup } from './app/setup.js';
 import { createBackups } from './backup/backups.js';
 import { refuseLostDatabase } from './backup/lost-database.js';
 import { createInvoiceService } from './invoice/service.js';
@@ -118,7 +119,8 @@ export type CoreServices = ReturnType<typeof createCoreServices>;
 
 /**
  * The services, the sync engine built over them (it is a client of the same domain), and the use
- * cases that need both: selling with the seat held at the remote, and the gate checking in there first.
+ * cases that need both: selling with the seat held at the remote, the gate checking in there first,
+ * and the first run's setup connecting to a remote.
  */
 export function createServices(options: ServiceOptions) {
   const core = createCoreServices(options);
@@ -132,6 +134,7 @@ export function createServices(options: ServiceOptions) {
     lookupAtRemote: sync.lookupAtRemote,
     newIdempotencyKey: () => `tc-gate-${newId(core.clock())}`,
   });
-  return { ...core, sync, selling, gate, conflicts: createConflicts(core, sync.wake) };
+  const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });
+  return { ...core, sync, selling, gate, setup, conflicts: createConflicts(core, sync.wake) };
 }
 export type Services = ReturnType<typeof createServices>;
