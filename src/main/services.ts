@@ -36,6 +36,7 @@ import { createAllotment } from './sync/allotment.js';
 import { createConflicts } from './sync/conflicts.js';
 import { createSyncEngine, type EngineOptions } from './sync/engine.js';
 import { createOutbox } from './sync/outbox.js';
+import { createSyncSignals, type SyncSignals } from './sync/signals.js';
 import { createRemoteStore } from './settings/remote.js';
 import { sealingKeyFromEnv } from './settings/seal.js';
 import { createSettingsStore } from './settings/store.js';
@@ -51,7 +52,7 @@ export interface ServiceOptions {
   sealingKey?: Buffer;
 }
 
-function createCoreServices(options: ServiceOptions) {
+function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const clock = options.clock ?? systemClock;
   refuseLostDatabase(options.dataDir);
   const database = openDatabase(options.dataDir);
@@ -67,11 +68,9 @@ function createCoreServices(options: ServiceOptions) {
   const audit = createAuditLog(db, clock);
   const users = createUserService(db, clock, audit);
   const events = createEventService(db, access, clock);
-  // The sync engine is built on these services (sync/engine.ts) and then plugs itself in here:
-  // it learns of new outbox jobs and tells the allotment whether the remote is reachable.
-  const syncHooks = { onRecorded: () => undefined as void, isOffline: () => false };
-  const outbox = createOutbox(db, clock, () => syncHooks.onRecorded());
-  const allotment = createAllotment(db, () => syncHooks.isOffline());
+  // The sync engine, built later over these two, hears of new outbox jobs and says whether the remote is reachable.
+  const outbox = createOutbox(db, clock, syncSignals.outboxHasWork);
+  const allotment = createAllotment(db, syncSignals.remoteOffline);
   const journal = outbox.journal;
   const seats = createSeats(db);
   const expiry = createExpiry(db, clock, seats, journal, audit, () => settings.get().holdWindowMinutes * 60_000);
@@ -94,7 +93,6 @@ function createCoreServices(options: ServiceOptions) {
     expiry,
     outbox,
     allotment,
-    syncHooks,
     grants: createGrantService(db, clock, audit),
     authAttempts: createAuthAttempts(clock),
     apiKeys: createApiKeyService(db, clock, audit),
@@ -123,8 +121,24 @@ export type CoreServices = ReturnType<typeof createCoreServices>;
  * and the first run's setup connecting to a remote.
  */
 export function createServices(options: ServiceOptions) {
-  const core = createCoreServices(options);
-  const sync = createSyncEngine(core, options.sync);
+  const syncSignals = createSyncSignals();
+  const core = createCoreServices(options, syncSignals);
+  const sync = createSyncEngine(
+    {
+      db: core.database.db,
+      clock: core.clock,
+      outbox: core.outbox,
+      allotment: core.allotment,
+      remote: core.remote,
+      audit: core.audit,
+      users: core.users,
+      importer: core.importer,
+      ticketKeys: core.ticketKeys,
+      allotmentPercent: () => core.settings.get().offlineAllotmentPercent,
+      signals: syncSignals,
+    },
+    options.sync,
+  );
   const selling = createSelling({ orders: core.orders, transitions: core.transitions, outbox: core.outbox, allotment: core.allotment, holdSale: sync.holdSale });
   const gate = createGate({
     clock: core.clock,
@@ -135,6 +149,6 @@ export function createServices(options: ServiceOptions) {
     newIdempotencyKey: () => `tc-gate-${newId(core.clock())}`,
   });
   const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });
-  return { ...core, sync, selling, gate, setup, conflicts: createConflicts(core, sync.wake) };
+  return { ...core, sync, selling, gate, setup, conflicts: createConflicts({ ...core, wake: sync.wake }) };
 }
 export type Services = ReturnType<typeof createServices>;

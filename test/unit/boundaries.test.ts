@@ -50,6 +50,10 @@ describe('import boundaries', () => {
     expect(violations('src/main/domain', (s) => !forbidden.test(s))).toEqual([]);
   });
 
+  it('the sync engine takes the services it uses, not the composition root', () => {
+    expect(violations('src/main/sync', (s) => !/^src\/main\/services\.[jt]s$/.test(s))).toEqual([]);
+  });
+
   it('use cases (src/main/app) import no adapter, nor the composition root that builds them', () => {
     const forbidden = /^(electron$|fastify|@fastify\/|src\/main\/((services|cli)\.[jt]s$|(http|cli|electron)\/))/;
     expect(violations('src/main/app', (s) => !forbidden.test(s))).toEqual([]);
