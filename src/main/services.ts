@@ -70,7 +70,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const events = createEventService(db, access, clock);
   // The sync engine, built later over these two, hears of new outbox jobs and says whether the remote is reachable.
   const outbox = createOutbox(db, clock, syncSignals.outboxHasWork);
-  const allotment = createAllotment(db, syncSignals.remoteOffline);
+  const allotment = createAllotment(db, outbox, syncSignals.remoteOffline);
   const journal = outbox.journal;
   const seats = createSeats(db);
   const expiry = createExpiry(db, clock, seats, journal, audit, () => settings.get().holdWindowMinutes * 60_000);

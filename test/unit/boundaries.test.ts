@@ -54,6 +54,15 @@ describe('import boundaries', () => {
     expect(violations('src/main/sync', (s) => !/^src\/main\/services\.[jt]s$/.test(s))).toEqual([]);
   });
 
+  it('only sync/outbox.ts reads or writes the outbox table: the rest asks it', () => {
+    const schemaImport = /import\s*\{([^}]*)\}\s*from\s*['"][^'"]*\/db\/schema\.js['"]/g;
+    const offenders = sources(join(ROOT, 'src/main'))
+      .filter((file) => relative(ROOT, file) !== 'src/main/sync/outbox.ts')
+      .filter((file) => [...readFileSync(file, 'utf8').matchAll(schemaImport)].some((m) => m[1]!.split(',').some((name) => name.trim() === 'outbox')))
+      .map((file) => relative(ROOT, file));
+    expect(offenders).toEqual([]);
+  });
+
   it('use cases (src/main/app) import no adapter, nor the composition root that builds them', () => {
     const forbidden = /^(electron$|fastify|@fastify\/|src\/main\/((services|cli)\.[jt]s$|(http|cli|electron)\/))/;
     expect(violations('src/main/app', (s) => !forbidden.test(s))).toEqual([]);

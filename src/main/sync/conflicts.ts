@@ -91,7 +91,7 @@ export function createConflicts({ outbox, events, access, audit, transitions, wa
     const found = conflictFor(actor, seq);
     resolve(actor, found, 'dismiss', () => {
       if (found.job.kind === 'create') outbox.settleOrder(found.job.orderId, 'dismissed', messages.dismissedByOperator);
-      else outbox.update(found.job.seq, { state: 'skipped', skipReason: 'dismissed', lastError: messages.dismissedByOperator });
+      else outbox.skip(found.job.seq, 'dismissed', messages.dismissedByOperator);
     });
   }
 
@@ -104,7 +104,7 @@ export function createConflicts({ outbox, events, access, audit, transitions, wa
     // the refused one goes, and the cancel just recorded follows it.
     resolve(actor, found, 'cancel-local', () => {
       if (job.kind === 'create') outbox.settleOrder(job.orderId, 'cancelled_locally', messages.cancelledLocally);
-      else outbox.update(job.seq, { state: 'skipped', skipReason: 'cancelled_locally', lastError: messages.cancelledLocally });
+      else outbox.skip(job.seq, 'cancelled_locally', messages.cancelledLocally);
     });
   }
 
