@@ -1,7 +1,9 @@
 /**
- * The offline allotment (DESIGN.md, "Overselling across counters"): while the remote cannot be
- * reached, a counter sells at most its allotment of each pulled category, counted as the sales it
- * has not yet replicated. Several offline counters then oversell by at most their allotments.
+ * The offline allotment: while the remote cannot be reached, a counter sells at most its allotment
+ * of each pulled category (a share of the seats the remote had left at the last pull), counted as
+ * the sales it has not yet replicated. Counters that cannot reach the remote cannot see each
+ * other's sales either, so together they may oversell a category, but by no more than the sum of
+ * their allotments; a sale the remote then refuses waits as a conflict for an operator.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.js';
