@@ -39,6 +39,7 @@ import { createOutbox } from './sync/outbox.js';
 import { createSyncSignals, type SyncSignals } from './sync/signals.js';
 import { createRemoteStore } from './settings/remote.js';
 import { sealingKeyFromEnv } from './settings/seal.js';
+import { createStartupFile } from './settings/startup.js';
 import { createSettingsStore } from './settings/store.js';
 
 export interface ServiceOptions {
@@ -62,7 +63,8 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     participantQr: (p) => `${publicBaseUrl}/events/${p.eventId}/admin/orders/${p.orderId}/participants/${p.id}/qr`,
   };
 
-  const settings = createSettingsStore(options.dataDir);
+  const startup = createStartupFile(options.dataDir);
+  const settings = createSettingsStore(database, options.dataDir, startup);
   const access = createAccess(db);
   // Every admin change writes its entry here, in the change's own transaction (domain/audit.ts).
   const audit = createAuditLog(db, clock);
@@ -86,7 +88,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     settings,
     settingsChanges: createSettingsChanges(settings, audit),
     audit,
-    remote: createRemoteStore(options.dataDir, options.sealingKey ?? sealingKeyFromEnv()),
+    remote: createRemoteStore(db, options.dataDir, startup, options.sealingKey ?? sealingKeyFromEnv()),
     users,
     access,
     events,

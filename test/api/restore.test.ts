@@ -166,12 +166,19 @@ describe('a data dir that was a counter does not start afresh without saying so'
     services.close();
   });
 
-  it('counter.db missing beside a remote.json: refused too', async () => {
+  it('counter.db missing in a data dir that replicated to a remote: refused too', async () => {
     seedCounter(dir.path);
     const services = createServices({ dataDir: dir.path });
     services.remote.set({ baseUrl: 'http://127.0.0.1:9', apiKey: 'tck_remote', ownerEmail: 'pemilik@loket.test' });
     services.close();
     rmSync(live());
+    const refused = await runCli(['sync', 'status', '--data-dir', dir.path]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/counter\.db is missing/);
+  });
+
+  it('counter.db missing beside a remote.json from before the database kept the remote: refused too', async () => {
+    writeFileSync(join(dir.path, 'remote.json'), JSON.stringify({ baseUrl: 'http://127.0.0.1:9', apiKey: 'tck_remote', ownerEmail: 'pemilik@loket.test' }));
     const refused = await runCli(['sync', 'status', '--data-dir', dir.path]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/counter\.db is missing/);

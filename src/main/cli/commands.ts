@@ -91,7 +91,7 @@ function settingValue(key: string, text: string): unknown {
   return text;
 }
 
-/** `settings` prints them; `settings set` changes those given (a running serve sees most within a second). */
+/** `settings` prints them; `settings set` changes those given (a running serve sees it at once, except where it listens: at its next start). */
 export function settingsCommand(services: Services, action: string | undefined, values: Values): void {
   if (action === undefined) return print(services.settings.get());
   if (action !== 'set') throw new UsageError('settings: expected no action or set');
