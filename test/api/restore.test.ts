@@ -204,3 +204,21 @@ describe('restore of a backup taken from the live file by copying (not the backu
     services.close();
   });
 });
+
+describe("the settings and the remote are the counter's, not the backup's", () => {
+  it('a restore keeps those in force, as it did when they were kept beside the database', async () => {
+    seedCounter(dir.path);
+    const backup = join(dir.path, 'before-the-change.db');
+    expect((await runCli(['backup', '--data-dir', dir.path, '--out', backup])).code).toBe(0);
+    const services = createServices({ dataDir: dir.path });
+    services.settings.update({ holdWindowMinutes: 42 });
+    services.remote.set({ baseUrl: 'http://127.0.0.1:9', apiKey: 'tck_remote', ownerEmail: 'pemilik@loket.test' });
+    services.close();
+
+    expect((await runCli(['restore', '--data-dir', dir.path, '--file', backup])).code).toBe(0);
+    const restored = createServices({ dataDir: dir.path });
+    expect(restored.settings.get().holdWindowMinutes).toBe(42);
+    expect(restored.remote.get()).toEqual({ baseUrl: 'http://127.0.0.1:9', apiKey: 'tck_remote', ownerEmail: 'pemilik@loket.test' });
+    restored.close();
+  });
+});
