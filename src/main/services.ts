@@ -102,7 +102,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     tickets: createTicketService(db, events, expiry),
     orders: createOrderService(orderDeps),
     transitions: createOrderTransitions(orderDeps),
-    backups: createBackups(database, options.dataDir, clock, settings),
+    backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),
     invoices: createInvoiceService({ events, views, expiry, signer, settings }),
     ticketKeys,
     checkIns: createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit }),
