@@ -30,6 +30,7 @@ import { createTokenService } from './domain/tokens.js';
 import { createUserService } from './domain/users.js';
 import { createGate } from './app/gate.js';
 import { createSelling } from './app/selling.js';
+import { createSetup } from './app/setup.js';
 import { createBackups } from './backup/backups.js';
 import { refuseLostDatabase } from './backup/lost-database.js';
 import { createInvoiceService } from './invoice/service.js';
@@ -37,8 +38,10 @@ import { createAllotment } from './sync/allotment.js';
 import { createConflicts } from './sync/conflicts.js';
 import { createSyncEngine, type EngineOptions } from './sync/engine.js';
 import { createOutbox } from './sync/outbox.js';
+import { createSyncSignals, type SyncSignals } from './sync/signals.js';
 import { createRemoteStore } from './settings/remote.js';
 import { sealingKeyFromEnv } from './settings/seal.js';
+import { createStartupFile } from './settings/startup.js';
 import { createSettingsStore } from './settings/store.js';
 
 export interface ServiceOptions {
@@ -52,7 +55,7 @@ export interface ServiceOptions {
   sealingKey?: Buffer;
 }
 
-function createCoreServices(options: ServiceOptions) {
+function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const clock = options.clock ?? systemClock;
   refuseLostDatabase(options.dataDir);
   const database = openDatabase(options.dataDir);
@@ -62,17 +65,16 @@ function createCoreServices(options: ServiceOptions) {
     participantQr: (p) => `${publicBaseUrl}/events/${p.eventId}/admin/orders/${p.orderId}/participants/${p.id}/qr`,
   };
 
-  const settings = createSettingsStore(options.dataDir);
+  const startup = createStartupFile(options.dataDir);
+  const settings = createSettingsStore(database, options.dataDir, startup);
   const access = createAccess(db);
   // Every admin change writes its entry here, in the change's own transaction (domain/audit.ts).
   const audit = createAuditLog(db, clock);
   const users = createUserService(db, clock, audit);
   const events = createEventService(db, access, clock);
-  // The sync engine is built on these services (sync/engine.ts) and then plugs itself in here:
-  // it learns of new outbox jobs and tells the allotment whether the remote is reachable.
-  const syncHooks = { onRecorded: () => undefined as void, isOffline: () => false };
-  const outbox = createOutbox(db, clock, () => syncHooks.onRecorded());
-  const allotment = createAllotment(db, () => syncHooks.isOffline());
+  // The sync engine, built later over these two, hears of new outbox jobs and says whether the remote is reachable.
+  const outbox = createOutbox(db, clock, syncSignals.outboxHasWork);
+  const allotment = createAllotment(db, outbox, syncSignals.remoteOffline);
   const journal = outbox.journal;
   const seats = createSeats(db);
   const expiry = createExpiry(db, clock, seats, journal, audit, () => settings.get().holdWindowMinutes * 60_000);
@@ -91,14 +93,13 @@ function createCoreServices(options: ServiceOptions) {
     settings,
     settingsChanges: createSettingsChanges(settings, audit),
     audit,
-    remote: createRemoteStore(options.dataDir, options.sealingKey ?? sealingKeyFromEnv()),
+    remote: createRemoteStore(db, options.dataDir, startup, options.sealingKey ?? sealingKeyFromEnv()),
     users,
     access,
     events,
     expiry,
     outbox,
     allotment,
-    syncHooks,
     grants: createGrantService(db, clock, audit),
     authAttempts,
     cashSessions,
@@ -107,7 +108,7 @@ function createCoreServices(options: ServiceOptions) {
     tickets: createTicketService(db, events, expiry),
     orders: createOrderService(orderDeps),
     transitions: createOrderTransitions(orderDeps),
-    backups: createBackups(database, options.dataDir, clock, settings),
+    backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),
     invoices: createInvoiceService({ events, views, expiry, signer, settings }),
     ticketKeys,
     checkIns: createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit }),
@@ -124,11 +125,28 @@ export type CoreServices = ReturnType<typeof createCoreServices>;
 
 /**
  * The services, the sync engine built over them (it is a client of the same domain), and the use
- * cases that need both: selling with the seat held at the remote, and the gate checking in there first.
+ * cases that need both: selling with the seat held at the remote, the gate checking in there first,
+ * and the first run's setup connecting to a remote.
  */
 export function createServices(options: ServiceOptions) {
-  const core = createCoreServices(options);
-  const sync = createSyncEngine(core, options.sync);
+  const syncSignals = createSyncSignals();
+  const core = createCoreServices(options, syncSignals);
+  const sync = createSyncEngine(
+    {
+      db: core.database.db,
+      clock: core.clock,
+      outbox: core.outbox,
+      allotment: core.allotment,
+      remote: core.remote,
+      audit: core.audit,
+      users: core.users,
+      importer: core.importer,
+      ticketKeys: core.ticketKeys,
+      allotmentPercent: () => core.settings.get().offlineAllotmentPercent,
+      signals: syncSignals,
+    },
+    options.sync,
+  );
   const selling = createSelling({ orders: core.orders, transitions: core.transitions, outbox: core.outbox, allotment: core.allotment, holdSale: sync.holdSale });
   const gate = createGate({
     clock: core.clock,
@@ -138,6 +156,7 @@ export function createServices(options: ServiceOptions) {
     lookupAtRemote: sync.lookupAtRemote,
     newIdempotencyKey: () => `tc-gate-${newId(core.clock())}`,
   });
-  return { ...core, sync, selling, gate, conflicts: createConflicts(core, sync.wake) };
+  const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });
+  return { ...core, sync, selling, gate, setup, conflicts: createConflicts({ ...core, wake: sync.wake }) };
 }
 export type Services = ReturnType<typeof createServices>;

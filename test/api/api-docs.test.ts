@@ -11,17 +11,19 @@ import { useHarness } from '../support/harness.js';
 describe('the API reference at /docs', () => {
   const harness = useHarness('file');
 
-  it('is an HTML page under the service CSP whose scripts, styles and document are all served here', async () => {
+  // The README names /docs; a browser may add the slash. The page's relative links differ.
+  it.each(['/docs', '/docs/'])('%s is an HTML page under the service CSP whose scripts, styles and document are all served here', async (url) => {
     const h = harness();
-    const page = await h.request({ url: '/docs/' });
+    const page = await h.request({ url });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     const assets = [...page.raw.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     expect(assets.filter((url) => /^(https?:)?\/\//.test(url))).toEqual([]);
-    for (const asset of assets) expect((await h.request({ url: new URL(asset, 'http://counter/docs/').pathname })).status, asset).toBe(200);
-    const document = await h.request({ url: '/docs/json' });
-    expect(document.body.paths).toEqual((await h.request({ url: '/openapi.json' })).body.paths);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect((await h.request({ url: new URL(asset, `http://counter${url}`).pathname })).status, asset).toBe(200);
+    // The page renders the plugin's copy at /docs/json: the very document /openapi.json serves.
+    expect((await h.request({ url: '/docs/json' })).body).toEqual((await h.request({ url: '/openapi.json' })).body);
   });
 
   it('asks another machine for credentials in LAN mode, and answers this one without', async () => {

@@ -2,7 +2,7 @@
  * The command line writing next to a running serve that sells: adding staff, granting, making
  * keys and changing settings must all succeed while the counter writes sales. (A CLI transaction
  * that read, hashed a password and then wrote failed with "database is locked" whenever serve
- * committed in between.)
+ * committed in between.) And each sees the other's change of the settings at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir, type TempDir } from '../support/harness.js';
@@ -75,5 +75,18 @@ describe('the CLI beside a serve that is selling', () => {
     expect(results.filter((r) => r.code !== 0).map((r) => r.stderr)).toEqual([]);
     // The sales really did go on meanwhile.
     expect(sold).toBeGreaterThan(results.length);
+  });
+
+  it("sees each other's settings changes at once: both read them from the database", async () => {
+    expect((await runCli(['settings', 'set', '--data-dir', dir.path, '--hold-window-minutes', '33'])).code).toBe(0);
+    const read = await fetchJson(`${served.url}/settings`, { headers: { 'x-api-key': key } });
+    expect(read.body.data.holdWindowMinutes).toBe(33);
+
+    const owner = await runCli(['apikey', 'create', '--data-dir', dir.path, '--email', 'admin@demo.test', '--name', 'pemilik']);
+    expect(owner.code).toBe(0);
+    const patched = await fetchJson(`${served.url}/settings`, { method: 'PATCH', headers: { 'x-api-key': owner.stdout.trim() }, body: { holdWindowMinutes: 34 } });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const shown = await runCli(['settings', '--data-dir', dir.path]);
+    expect(JSON.parse(shown.stdout).holdWindowMinutes).toBe(34);
   });
 });

@@ -1,7 +1,10 @@
 /**
  * The extension endpoints the counter UI uses, as OpenAPI describes them: each one marked as an
  * extension, tagged, secured exactly when it needs credentials, and with every status it can answer.
+ * And docs/decisions.md, which tells a device developer what the interface defines and what this
+ * project adds, names every operation served, on the right side.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useHarness } from '../support/harness.js';
 
@@ -64,5 +67,20 @@ describe('OpenAPI of the counter UI extensions', () => {
     for (const path of ['/setup/demo', '/setup/connect']) {
       expect(document.paths[path].post.description).toMatch(/loopback.*X-Launch-Token/s);
     }
+  });
+
+  it('docs/decisions.md names every operation: the interface\'s in one table, the extensions in the other', async () => {
+    const document = (await harness().request({ url: '/openapi.json' })).body;
+    const served = { interface: [] as string[], extension: [] as string[] };
+    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, { operationId: string; 'x-extension'?: boolean }>>)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        served[operation['x-extension'] ? 'extension' : 'interface'].push(`${method.toUpperCase()} ${path} ${operation.operationId}`);
+      }
+    }
+    const decisions = readFileSync(new URL('../../docs/decisions.md', import.meta.url), 'utf8');
+    const [interfaceTable, extensionTable] = decisions.split('| extension operation |');
+    const rows = (table = '') => [...table.matchAll(/^\| `([A-Z]+ \S+)` \| (\w+) \|$/gm)].map((row) => `${row[1]} ${row[2]}`).sort();
+    expect(rows(interfaceTable)).toEqual(served.interface.sort());
+    expect(rows(extensionTable)).toEqual(served.extension.sort());
   });
 });

@@ -166,12 +166,19 @@ describe('a data dir that was a counter does not start afresh without saying so'
     services.close();
   });
 
-  it('counter.db missing beside a remote.json: refused too', async () => {
+  it('counter.db missing in a data dir that replicated to a remote: refused too', async () => {
     seedCounter(dir.path);
     const services = createServices({ dataDir: dir.path });
     services.remote.set({ baseUrl: 'http://127.0.0.1:9', apiKey: 'tck_remote', ownerEmail: 'pemilik@loket.test' });
     services.close();
     rmSync(live());
+    const refused = await runCli(['sync', 'status', '--data-dir', dir.path]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/counter\.db is missing/);
+  });
+
+  it('counter.db missing beside a remote.json from before the database kept the remote: refused too', async () => {
+    writeFileSync(join(dir.path, 'remote.json'), JSON.stringify({ baseUrl: 'http://127.0.0.1:9', apiKey: 'tck_remote', ownerEmail: 'pemilik@loket.test' }));
     const refused = await runCli(['sync', 'status', '--data-dir', dir.path]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/counter\.db is missing/);
@@ -195,5 +202,23 @@ describe('restore of a backup taken from the live file by copying (not the backu
     const services = createServices({ dataDir: dir.path });
     expect(services.database.sqlite.prepare('select name from events').all()).toEqual([{ name: eventName }]);
     services.close();
+  });
+});
+
+describe("the settings and the remote are the counter's, not the backup's", () => {
+  it('a restore keeps those in force, as it did when they were kept beside the database', async () => {
+    seedCounter(dir.path);
+    const backup = join(dir.path, 'before-the-change.db');
+    expect((await runCli(['backup', '--data-dir', dir.path, '--out', backup])).code).toBe(0);
+    const services = createServices({ dataDir: dir.path });
+    services.settings.update({ holdWindowMinutes: 42 });
+    services.remote.set({ baseUrl: 'http://127.0.0.1:9', apiKey: 'tck_remote', ownerEmail: 'pemilik@loket.test' });
+    services.close();
+
+    expect((await runCli(['restore', '--data-dir', dir.path, '--file', backup])).code).toBe(0);
+    const restored = createServices({ dataDir: dir.path });
+    expect(restored.settings.get().holdWindowMinutes).toBe(42);
+    expect(restored.remote.get()).toEqual({ baseUrl: 'http://127.0.0.1:9', apiKey: 'tck_remote', ownerEmail: 'pemilik@loket.test' });
+    restored.close();
   });
 });

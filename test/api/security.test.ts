@@ -296,14 +296,14 @@ describe('secrets never in answers', () => {
 });
 
 describe('files are their owner\'s only', () => {
-  it('the data dir 0700; the database, settings, remote and backups 0600', async () => {
+  it('the data dir 0700; the database (settings and remote in it), startup.json and backups 0600', async () => {
     const h = await loopbackCounter();
     h.services.settings.update({ holdWindowMinutes: 20 });
     h.services.remote.set({ baseUrl: 'http://127.0.0.1:9', apiKey: 'tck_remote-secret-0123456789', ownerEmail: 'x@contoh.id' });
     const backup = await h.services.backups.scheduled();
     const mode = (path: string) => statSync(path).mode & 0o777;
     expect(mode(h.dataDir)).toBe(0o700);
-    for (const file of ['counter.db', 'settings.json', 'remote.json']) expect(mode(join(h.dataDir, file)), file).toBe(0o600);
+    for (const file of ['counter.db', 'startup.json']) expect(mode(join(h.dataDir, file)), file).toBe(0o600);
     expect(mode(join(h.dataDir, 'backups'))).toBe(0o700);
     expect(mode(backup)).toBe(0o600);
   });

@@ -10,7 +10,7 @@ test('/docs lists every endpoint of the OpenAPI document, under the service CSP'
     if (message.type() === 'error') refused.push(message.text());
   });
   const document = (await (await fetch(`${counter.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-  await page.goto(`${counter.url}/docs/`);
+  await page.goto(`${counter.url}/docs`);
   await expect(page.locator('.opblock').first()).toBeVisible();
   const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ path, method })));
   expect(operations.length).toBeGreaterThan(30);

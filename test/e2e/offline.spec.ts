@@ -25,6 +25,8 @@ async function cli(args: string[], input?: string): Promise<string> {
 }
 
 test('sells while the remote is down; the pending count falls to zero when it returns', async ({ page }) => {
+  // Two servers, two sales and an outage: on a loaded two-core machine this outlasts the default timeout.
+  test.slow();
   const remoteDir = await tempDataDir();
   const counterDir = await tempDataDir();
   const port = await freePort();

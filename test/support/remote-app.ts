@@ -3,7 +3,8 @@
  * demo seeded and an API key of the demo organizer: the remote a fresh counter connects to.
  */
 import { createServer } from 'node:net';
-import { DEMO_LOGINS, seedDemo } from '../../src/main/domain/demo.js';
+import { seedDemo } from '../../src/main/app/demo.js';
+import { DEMO_LOGINS } from '../../src/main/domain/demo.js';
 import { buildApp } from '../../src/main/http/app.js';
 import { createServices } from '../../src/main/services.js';
 import { tempDir } from './harness.js';

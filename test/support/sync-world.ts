@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { seedDemo } from '../../src/main/domain/demo.js';
+import { seedDemo } from '../../src/main/app/demo.js';
 import { createServices } from '../../src/main/services.js';
 import { contract, requestOf, type CallInput, type EndpointBase } from '../../src/shared/contract/index.js';
 import type { CheckInBody } from '../../src/shared/schemas/check-in.js';

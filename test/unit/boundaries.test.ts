@@ -1,7 +1,9 @@
 /**
  * Which code may import what, checked over the source itself: the renderer is a web page (its own
  * files, the shared schemas and texts, the preload's types, npm packages for the browser); the
- * domain and the database know nothing of HTTP or Electron; only src/main/electron imports electron.
+ * domain and the database know nothing of HTTP or Electron, and the domain nothing of the layers
+ * built on it (use cases, sync, adapters, the composition root); use cases know no adapter; only
+ * src/main/electron imports electron.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -41,6 +43,29 @@ describe('import boundaries', () => {
   it('domain and database code import neither HTTP nor Electron', () => {
     const forbidden = /^(electron$|fastify|@fastify\/|src\/main\/(http|electron|sync)\/)/;
     expect([...violations('src/main/domain', (s) => !forbidden.test(s)), ...violations('src/main/db', (s) => !forbidden.test(s))]).toEqual([]);
+  });
+
+  it('the domain imports neither the composition root nor the layers built on it', () => {
+    const forbidden = /^src\/main\/((services|cli)\.[jt]s$|(app|http|cli|electron|sync)\/)/;
+    expect(violations('src/main/domain', (s) => !forbidden.test(s))).toEqual([]);
+  });
+
+  it('the sync engine takes the services it uses, not the composition root', () => {
+    expect(violations('src/main/sync', (s) => !/^src\/main\/services\.[jt]s$/.test(s))).toEqual([]);
+  });
+
+  it('only sync/outbox.ts reads or writes the outbox table: the rest asks it', () => {
+    const schemaImport = /import\s*\{([^}]*)\}\s*from\s*['"][^'"]*\/db\/schema\.js['"]/g;
+    const offenders = sources(join(ROOT, 'src/main'))
+      .filter((file) => relative(ROOT, file) !== 'src/main/sync/outbox.ts')
+      .filter((file) => [...readFileSync(file, 'utf8').matchAll(schemaImport)].some((m) => m[1]!.split(',').some((name) => name.trim() === 'outbox')))
+      .map((file) => relative(ROOT, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('use cases (src/main/app) import no adapter, nor the composition root that builds them', () => {
+    const forbidden = /^(electron$|fastify|@fastify\/|src\/main\/((services|cli)\.[jt]s$|(http|cli|electron)\/))/;
+    expect(violations('src/main/app', (s) => !forbidden.test(s))).toEqual([]);
   });
 
   it('only src/main/electron and the preload import electron', () => {

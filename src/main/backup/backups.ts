@@ -8,7 +8,6 @@ import { chmodSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CounterDb } from '../db/connection.js';
 import type { Clock } from '../domain/clock.js';
-import type { SettingsStore } from '../settings/store.js';
 
 const SCHEDULED = /^counter-\d{8}T\d{6}\d{3}Z\.db$/;
 
@@ -17,7 +16,8 @@ export const fileStamp = (ms: number) => new Date(ms).toISOString().replace(/[-:
 
 export const backupsDir = (dataDir: string) => join(dataDir, 'backups');
 
-export function createBackups(database: CounterDb, dataDir: string, clock: Clock, settings: SettingsStore) {
+/** `backupsKept` answers the setting of that name, read at each backup. */
+export function createBackups(database: CounterDb, dataDir: string, clock: Clock, backupsKept: () => number) {
   const dir = backupsDir(dataDir);
 
   async function backupTo(file: string): Promise<string> {
@@ -43,7 +43,7 @@ export function createBackups(database: CounterDb, dataDir: string, clock: Clock
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = await backupTo(join(dir, `counter-${fileStamp(clock())}.db`));
     const all = list();
-    for (const old of all.slice(0, Math.max(0, all.length - settings.get().backupsKept))) rmSync(old, { force: true });
+    for (const old of all.slice(0, Math.max(0, all.length - backupsKept()))) rmSync(old, { force: true });
     return file;
   }
 

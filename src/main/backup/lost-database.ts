@@ -1,5 +1,5 @@
 /**
- * A data dir that was a counter (it holds backups, or a remote) but whose database is gone or
+ * A data dir that was a counter (it holds backups, or replicated to a remote) but whose database is gone or
  * empty (a failed disk, a file deleted by hand) must not quietly start a blank counter: its sales
  * would seem lost and the blank one would replicate as if new. Opening it is refused with what to
  * do instead.
@@ -7,7 +7,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseFile } from '../db/connection.js';
-import { remoteFile } from '../settings/remote.js';
+import { legacyFile } from '../settings/legacy.js';
+import { readStartup } from '../settings/startup.js';
 import { backupsDir } from './backups.js';
 
 /** Backups of any kind (scheduled, before a restore), newest name last. */
@@ -26,12 +27,14 @@ export function refuseLostDatabase(dataDir: string): void {
   const state = !existsSync(file) ? 'missing' : statSync(file).size === 0 ? 'empty' : undefined;
   if (!state) return;
   const backups = backupsIn(dataDir);
-  const signs = [...(backups.length > 0 ? [`${backups.length} backup(s) in backups/`] : []), ...(existsSync(remoteFile(dataDir)) ? ['a remote in remote.json'] : [])];
+  // The remote is in the database: startup.json names it (or a remote.json not taken in yet holds it).
+  const remote = readStartup(dataDir).remoteBaseUrl ?? (existsSync(legacyFile(dataDir, 'remote')) ? 'remote.json' : null);
+  const signs = [...(backups.length > 0 ? [`${backups.length} backup(s) in backups/`] : []), ...(remote ? [`a remote (${remote})`] : [])];
   if (signs.length === 0) return;
   const newest = backups.filter((name) => !name.includes('before-restore-')).at(-1) ?? backups.at(-1) ?? 'BACKUP';
   throw new Error(
     `counter.db is ${state} in ${dataDir}, which was a counter (${signs.join(', ')}); it is not started as a new one. ` +
       `Restore its newest backup: restore --data-dir ${dataDir} --file ${newest}; ` +
-      `or, to start a new counter here on purpose, first move backups/ and remote.json out of the data dir.`,
+      `or, to start a new counter here on purpose, first move backups/, startup.json and any remote.json out of the data dir.`,
   );
 }

@@ -7,6 +7,7 @@
  *    backup holds as not yet replicated may well have been sent after it was taken, so every such
  *    outbox job becomes unknown on the copy: the sync engine looks each one up on the remote
  *    before it sends anything again (sync/push.ts), and the restored counter sends nothing twice.
+ *    The copy then takes the counter's settings and remote from the database in place.
  * 2. The database in place is kept in backups/ (its file and WAL as they are, so that even a
  *    damaged one is kept), then its WAL is folded in, so that no WAL of it outlives it.
  * 3. The copy takes its place with one rename. Until then nothing of the database in place was
@@ -58,6 +59,7 @@ async function restoreClaimed(dataDir: string, file: string, clock: Clock): Prom
   const staged = join(dataDir, `counter.db.restoring-${process.pid}`);
   try {
     const jobsToReconcile = await stage(file, staged, clock);
+    keepSettings(staged, live);
     const previous = keepPrevious(live, dataDir, clock);
     renameSync(staged, live);
     chmodSync(live, 0o600);
@@ -106,6 +108,35 @@ async function stage(file: string, staged: string, clock: Clock): Promise<number
     const differences = schemaDifferences(copy);
     if (differences.length > 0) throw refuse(file, `is not a Ticket Counter database (its schema differs: ${differences.slice(0, 3).join(', ')})`);
     return createOutbox(drizzle(copy, { schema }), clock, () => undefined).unsettleAfterRestore();
+  } finally {
+    copy.close();
+  }
+}
+
+/** The tables of the counter's own settings and remote, with their columns. */
+const COUNTER_OWN = { settings: 'key, value', remote_connection: 'id, base_url, api_key, api_key_shown, owner_email' };
+
+/**
+ * The settings and the remote are the counter's, not the backup's: a restore left them as they
+ * were when they were kept in files beside the database, and a backup from before then has none.
+ * So the copy takes them from the database in place when it can be read. One from before then has
+ * none either: its files are still beside it, taken in when the restored database is first opened.
+ */
+function keepSettings(staged: string, live: string): void {
+  if (!existsSync(live) || statSync(live).size === 0) return;
+  const copy = openSqlite(staged);
+  try {
+    copy.prepare('attach database ? as live').run(live);
+    const tables = copy.prepare("select name from live.sqlite_master where type = 'table'").pluck().all();
+    copy.transaction(() => {
+      for (const [table, columns] of Object.entries(COUNTER_OWN)) {
+        if (!tables.includes(table)) continue;
+        copy.exec(`delete from main.${table}; insert into main.${table} (${columns}) select ${columns} from live.${table}`);
+      }
+    })();
+  } catch (error) {
+    // A damaged database in place has nothing to give: the backup's own are used.
+    if (!isDamage(error)) throw error;
   } finally {
     copy.close();
   }

@@ -5,7 +5,8 @@ import { OperatorAccount, Permission } from '../../shared/schemas/auth.js';
 import { Settings, SettingsPatch } from '../../shared/schemas/settings.js';
 import { restoreBackup } from '../backup/restore.js';
 import { RemoteSettingsBody } from '../../shared/schemas/sync.js';
-import { DEMO_LOGINS, seedDemo } from '../domain/demo.js';
+import { seedDemo } from '../app/demo.js';
+import { DEMO_LOGINS } from '../domain/demo.js';
 import { AppError } from '../domain/errors.js';
 import { OPERATOR_ROLES, toUserDto } from '../domain/users.js';
 import { parseInstant } from '../domain/time.js';
@@ -90,7 +91,7 @@ function settingValue(key: string, text: string): unknown {
   return text;
 }
 
-/** `settings` prints them; `settings set` changes those given (a running serve sees most within a second). */
+/** `settings` prints them; `settings set` changes those given (a running serve sees it at once, except where it listens: at its next start). */
 export function settingsCommand(services: Services, action: string | undefined, values: Values): void {
   if (action === undefined) return print(services.settings.get());
   if (action !== 'set') throw new UsageError('settings: expected no action or set');

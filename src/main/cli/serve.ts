@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from '../http/app.js';
 import { projectRoot } from '../paths.js';
-import { seedDemo } from '../domain/demo.js';
+import { seedDemo } from '../app/demo.js';
 import { cliActor } from './actor.js';
 import { demoLoginLines } from './commands.js';
 import type { FastifyBaseLogger } from 'fastify';

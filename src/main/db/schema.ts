@@ -4,7 +4,7 @@
  * rendered with an offset at the edge); money is integer minor units (sen).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { CashCount } from '../../shared/cash.js';
 import type { AuditAction, AuditCredential } from '../../shared/schemas/audit.js';
 import { CHANGE_KINDS, SKIP_REASONS } from '../../shared/schemas/sync.js';
@@ -392,6 +392,32 @@ export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * The counter's settings (settings/store.ts), one row per setting changed from its default, its
+ * value as JSON; each one is checked against shared/schemas/settings.ts when read.
+ */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Where this counter replicates to (settings/remote.ts): one row at most, id 1. */
+export const remoteConnection = sqliteTable(
+  'remote_connection',
+  {
+    id: integer('id').primaryKey(),
+    /** Without a trailing slash: paths are appended to it. */
+    baseUrl: text('base_url').notNull(),
+    /** The API key, sealed when the service was given a data key (settings/seal.ts). */
+    apiKey: text('api_key').notNull(),
+    /** What the summary shows of the key, kept apart so that showing it needs no decryption. */
+    apiKeyShown: text('api_key_shown').notNull(),
+    /** The local user who owns the pulled events. */
+    ownerEmail: text('owner_email').notNull(),
+  },
+  (t) => [check('remote_connection_one_row', sql`${t.id} = 1`)],
+);
 
 /**
  * The audit log: who changed what, when and from which device (domain/audit.ts). Append-only

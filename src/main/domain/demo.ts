@@ -1,7 +1,6 @@
+/** The demo's data, its logins and events; app/demo.ts seeds them. */
 import type { ImportFile } from '../../shared/schemas/import.js';
-import type { AuditActor } from './audit.js';
 import { toIso } from './time.js';
-import type { Services } from '../services.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -16,9 +15,12 @@ export const DEMO_LOGINS = [
 export const DEMO_EVENT_IDS = ['01JDEM0000000000000000EV01', '01JDEM0000000000000000EV02', '01JDEM0000000000000000EV03'];
 const IDS = { eventType: '01JDEM0000000000000000TYP1', category: '01JDEM0000000000000000CAT1', subcategory: '01JDEM0000000000000000SBC1' };
 
-function demoEvents(now: number): ImportFile {
+/** The demo's events, dated around `at`: whole hours, so that their times read like a real programme. */
+export function demoEvents(at: number): ImportFile {
+  const hour = 60 * 60 * 1000;
+  const now = Math.floor(at / hour) * hour;
   const tz = 'Asia/Jakarta';
-  const at = (ms: number) => toIso(ms, tz);
+  const iso = (ms: number) => toIso(ms, tz);
   const ticket = (id: string, name: string, type: string, price: string, quota: number) => ({
     id,
     name,
@@ -26,8 +28,8 @@ function demoEvents(now: number): ImportFile {
     type,
     quota,
     sold: 0,
-    saleStartAt: at(now - DAY),
-    saleEndAt: at(now + 30 * DAY),
+    saleStartAt: iso(now - DAY),
+    saleEndAt: iso(now + 30 * DAY),
     price,
     status: 'active',
   });
@@ -39,8 +41,8 @@ function demoEvents(now: number): ImportFile {
     terms: 'Tiket tidak dapat dikembalikan. Bawa kartu identitas saat masuk.',
     location,
     mapsLink: 'https://maps.google.com/?q=' + encodeURIComponent(location),
-    startAt: at(now + startsIn * DAY),
-    endAt: at(now + startsIn * DAY + 5 * 60 * 60 * 1000),
+    startAt: iso(now + startsIn * DAY),
+    endAt: iso(now + startsIn * DAY + 5 * 60 * 60 * 1000),
     timezone: tz,
     status: 'published' as const,
     isPublic: true,
@@ -74,18 +76,4 @@ function demoEvents(now: number): ImportFile {
       },
     ],
   };
-}
-
-/** Seeds the demo organizer, operator logins and events on `by`'s behalf; safe to run again (what exists already is not recorded again). */
-export function seedDemo(services: Services, by: AuditActor): typeof DEMO_LOGINS {
-  for (const login of DEMO_LOGINS) {
-    if (!services.users.findByEmail(login.email)) services.users.createBy(by, login);
-  }
-  const organizer = services.users.findByEmail(DEMO_LOGINS[0].email)!;
-  const cashier = services.users.findByEmail(DEMO_LOGINS[1].email)!;
-  // Whole hours, so that the demo's times read like a real programme.
-  const hour = 60 * 60 * 1000;
-  services.importer.importEvents(demoEvents(Math.floor(services.clock() / hour) * hour), organizer);
-  for (const id of DEMO_EVENT_IDS) services.grants.grantBy(by, cashier, id, 'event:update');
-  return DEMO_LOGINS;
 }

@@ -4,9 +4,9 @@
  * and is ready once it prints its `listening on` line.
  */
 import { app, utilityProcess, type UtilityProcess } from 'electron';
-import Store from 'electron-store';
 import { join } from 'node:path';
 import { isLoopbackHost } from '../settings/listen.js';
+import { listenHostBeforeStart } from '../settings/startup.js';
 import { LAUNCH_TOKEN_ENV, SECRET_KEY_ENV } from '../../shared/shell-bridge.js';
 
 const LISTENING = /^listening on (http:\/\/\S+)$/m;
@@ -18,12 +18,12 @@ export interface Service {
 
 /**
  * Where the service listens: set up for the LAN (settings listenHost), on its fixed address and
- * port, which the venue's devices know; otherwise on loopback at any free port. The service's
- * settings.json is read here through electron-store, which keeps the same format conf writes.
+ * port, which the venue's devices know; otherwise on loopback at any free port. The settings are
+ * in the database, which the service opens: the shell reads the copy in startup.json.
  */
 function listenArgs(dataDir: string): string[] {
-  const host = new Store<{ listenHost?: unknown }>({ name: 'settings', cwd: dataDir }).get('listenHost');
-  return typeof host === 'string' && !isLoopbackHost(host) ? [] : ['--host', '127.0.0.1', '--port', '0'];
+  const host = listenHostBeforeStart(dataDir);
+  return host !== undefined && !isLoopbackHost(host) ? [] : ['--host', '127.0.0.1', '--port', '0'];
 }
 
 export function startService(here: string, dataDir: string, launchToken: string, sealingKey: string | undefined): Promise<Service> {

@@ -134,7 +134,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         title: 'Ticket Counter local service',
         version: '1.0.0',
         description:
-          'The event ticket order service interface, served by a counter on SQLite, plus extensions (login, health, sync, API keys, settings, first-run setup, check-in, audit log). Messages are in Indonesian. Errors: {message, requestId, error: {code, details?}}.',
+          'The event ticket order service interface, served by a counter on SQLite, plus this project\'s extensions: each marked x-extension, its summary beginning "Extension:". Credentials: X-API-Key (a device) or Authorization: Bearer (a login from POST /auth/login). Messages are in Indonesian. Errors: {message, requestId, error: {code, details?}}. Any POST takes an Idempotency-Key.',
       },
       // Relative: the counter is reached at whatever address it listens on.
       servers: [{ url: '/', description: 'This counter, at the address it was reached at' }],
@@ -169,7 +169,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiHooks: { onRequest: credentialsFromLan(services, options.lan ?? false) },
-    uiConfig: { docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
+    // BaseLayout: no top bar, whose box explores other documents and whose logo is the plugin's.
+    uiConfig: { layout: 'BaseLayout', docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
     theme: { title: 'Ticket Counter: API' },
   });
   if (options.uiDir) await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, maxAge: 0 });

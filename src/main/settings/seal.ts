@@ -2,7 +2,7 @@
  * Secrets at rest. In the desktop app the shell keeps a data key protected by the OS keychain
  * (Electron safeStorage) and hands it to the service it starts (SECRET_KEY_ENV); secrets are then
  * stored AES-256-GCM encrypted under it. Plain Node (the CLI, browser mode) has no keychain: there
- * the secret files' owner-only mode (0600, in a 0700 data dir) is the protection.
+ * the database file's owner-only mode (0600, in a 0700 data dir) is the protection.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { SECRET_KEY_ENV } from '../../shared/shell-bridge.js';

@@ -1,25 +1,20 @@
 /**
- * The offline allotment (docs/sync.md, "Offline allotment"): while the remote cannot be
- * reached, a counter sells at most its allotment of each pulled category, counted as the sales it
- * has not yet replicated. Several offline counters then oversell by at most their allotments.
+ * The offline allotment: while the remote cannot be reached, a counter sells at most its allotment
+ * of each pulled category (a share of the seats the remote had left at the last pull), counted as
+ * the sales it has not yet replicated. Counters that cannot reach the remote cannot see each
+ * other's sales either, so together they may oversell a category, but by no more than the sum of
+ * their allotments; a sale the remote then refuses waits as a conflict for an operator
+ * (docs/sync.md, "Offline allotment").
  */
-import { and, count, eq, notInArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.js';
-import { orders, outbox, ticketCategories } from '../db/schema.js';
+import { ticketCategories } from '../db/schema.js';
 import type { OfflineGate } from '../domain/journal.js';
+import type { Outbox } from './outbox.js';
 
-export function createAllotment(db: Db, isOffline: () => boolean) {
+export function createAllotment(db: Db, outbox: Pick<Outbox, 'unsettledCreates'>, isOffline: () => boolean) {
   /** Sales of the category this counter made that the remote has not yet acknowledged. */
-  function unreplicated(categoryId: string): number {
-    return (
-      db
-        .select({ n: count() })
-        .from(outbox)
-        .innerJoin(orders, eq(orders.id, outbox.orderId))
-        .where(and(eq(outbox.kind, 'create'), notInArray(outbox.state, ['done', 'skipped']), eq(orders.ticketCategoryId, categoryId)))
-        .get()?.n ?? 0
-    );
-  }
+  const unreplicated = (categoryId: string) => outbox.unsettledCreates(categoryId);
 
   const gate: OfflineGate = {
     maySell: (category) => category.offlineAllotment === null || !isOffline() || unreplicated(category.id) < category.offlineAllotment,

@@ -10,11 +10,13 @@
  */
 import type { Conflict, ConflictResolution } from '../../shared/schemas/sync.js';
 import { messages } from '../../shared/messages.js';
-import type { Actor } from '../domain/access.js';
+import type { Access, Actor } from '../domain/access.js';
+import type { AuditLog } from '../domain/audit.js';
 import { AppError } from '../domain/errors.js';
+import type { EventService } from '../domain/events.js';
+import type { OrderTransitions } from '../domain/order-transitions.js';
 import { toIso } from '../domain/time.js';
-import type { CoreServices } from '../services.js';
-import type { Job } from './outbox.js';
+import type { Job, Outbox } from './outbox.js';
 
 /** A conflict the actor may act on, and its order's event. */
 interface Found {
@@ -22,8 +24,17 @@ interface Found {
   eventId: string;
 }
 
-export function createConflicts(services: CoreServices, wake: () => void) {
-  const { outbox, events, audit } = services;
+export interface ConflictDeps {
+  outbox: Outbox;
+  events: EventService;
+  access: Access;
+  audit: AuditLog;
+  transitions: OrderTransitions;
+  /** Starts a round, so that a decision takes effect at once. */
+  wake: () => void;
+}
+
+export function createConflicts({ outbox, events, access, audit, transitions, wake }: ConflictDeps) {
 
   /** The conflict and its order's event, if the actor may act on it. */
   function conflictFor(actor: Actor, seq: number): Found {
@@ -37,7 +48,7 @@ export function createConflicts(services: CoreServices, wake: () => void) {
   function list(actor: Actor): Conflict[] {
     return outbox
       .conflicts()
-      .filter((c) => services.access.permissionOn(actor, events.resolve(c.eventId)) === 'event:update')
+      .filter((c) => access.permissionOn(actor, events.resolve(c.eventId)) === 'event:update')
       .map((c) => ({
         seq: c.seq,
         orderId: c.orderId,
@@ -80,7 +91,7 @@ export function createConflicts(services: CoreServices, wake: () => void) {
     const found = conflictFor(actor, seq);
     resolve(actor, found, 'dismiss', () => {
       if (found.job.kind === 'create') outbox.settleOrder(found.job.orderId, 'dismissed', messages.dismissedByOperator);
-      else outbox.update(found.job.seq, { state: 'skipped', skipReason: 'dismissed', lastError: messages.dismissedByOperator });
+      else outbox.skip(found.job.seq, 'dismissed', messages.dismissedByOperator);
     });
   }
 
@@ -88,12 +99,12 @@ export function createConflicts(services: CoreServices, wake: () => void) {
     const found = conflictFor(actor, seq);
     const { job } = found;
     // The cancel is recorded in its own transaction (order.cancelled); the decision with what it skips.
-    await services.transitions.cancel(actor, found.eventId, job.orderId, { reason: messages.cancelledLocally });
+    await transitions.cancel(actor, found.eventId, job.orderId, { reason: messages.cancelledLocally });
     // The remote never had a refused create, so none of the order's jobs are needed; otherwise only
     // the refused one goes, and the cancel just recorded follows it.
     resolve(actor, found, 'cancel-local', () => {
       if (job.kind === 'create') outbox.settleOrder(job.orderId, 'cancelled_locally', messages.cancelledLocally);
-      else outbox.update(job.seq, { state: 'skipped', skipReason: 'cancelled_locally', lastError: messages.cancelledLocally });
+      else outbox.skip(job.seq, 'cancelled_locally', messages.cancelledLocally);
     });
   }
 

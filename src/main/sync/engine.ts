@@ -14,15 +14,22 @@ import { messages } from '../../shared/messages.js';
 import { PullReportEntry, SyncState, type ConnectionCheck, type RemoteSummary, type SyncNotice, type SyncStatus } from '../../shared/schemas/sync.js';
 import { meta } from '../db/schema.js';
 import { parseJson } from '../../shared/parse-json.js';
-import type { AuditActor } from '../domain/audit.js';
+import type { Db } from '../db/connection.js';
+import type { AuditActor, AuditLog } from '../domain/audit.js';
+import type { Clock } from '../domain/clock.js';
+import type { Importer } from '../domain/importer.js';
+import type { TicketKeys } from '../domain/ticket-keys.js';
+import type { UserService } from '../domain/users.js';
 import { toIso } from '../domain/time.js';
-import type { CoreServices } from '../services.js';
-import { RemoteKeyLocked, type Remote } from '../settings/remote.js';
+import { RemoteKeyLocked, type Remote, type RemoteStore } from '../settings/remote.js';
+import type { Allotment } from './allotment.js';
 import { createLive } from './live.js';
 import { createRemoteFacts } from './remote-facts.js';
 import { pull } from './pull.js';
 import { createPusher, describeFailure, type Attempt, type Signal } from './push.js';
 import { createRemoteClient, type Failure, type RemoteClient } from './remote-client.js';
+import type { Outbox } from './outbox.js';
+import type { SyncSignals } from './signals.js';
 
 const META_KEY = 'sync_status';
 const ZONE = 'UTC';
@@ -44,6 +51,21 @@ export interface SyncLog {
   error(details: object, message: string): void;
 }
 const stderrLog: SyncLog = { error: (details, message) => console.error(message, details) };
+
+export interface EngineDeps {
+  db: Db;
+  clock: Clock;
+  outbox: Outbox;
+  allotment: Allotment;
+  remote: RemoteStore;
+  audit: AuditLog;
+  users: UserService;
+  importer: Importer;
+  ticketKeys: TicketKeys;
+  /** The share of a category's seats left at the remote that this counter may sell offline (a setting). */
+  allotmentPercent: () => number;
+  signals: SyncSignals;
+}
 
 export interface EngineOptions {
   /** Per-request timeout towards the remote. */
@@ -70,17 +92,16 @@ function signalOf(failure: Failure): Signal {
   return failure.status === 401 ? 'auth_required' : 'conflict';
 }
 
-export function createSyncEngine(services: CoreServices, options: EngineOptions = {}) {
-  const { db } = services.database;
-  const { clock, outbox } = services;
+export function createSyncEngine(deps: EngineDeps, options: EngineOptions = {}) {
+  const { db, clock, outbox, remote: remoteStore, audit, signals } = deps;
   const intervalMs = options.intervalMs ?? 5000;
   const pullEveryMs = options.pullEveryMs ?? 60_000;
   const concurrency = options.concurrency ?? 4;
   const timeoutMs = options.timeoutMs ?? 10_000;
   /** An attempt never lasts longer than ky's timeout (GETs: three tries): older claims are dead. */
   const staleMs = 4 * timeoutMs;
-  const facts = createRemoteFacts(db, clock, () => services.remote.summary()?.baseUrl ?? null);
-  const pusher = createPusher({ db, clock, outbox, facts, audit: services.audit });
+  const facts = createRemoteFacts(db, clock, () => remoteStore.summary()?.baseUrl ?? null);
+  const pusher = createPusher({ db, clock, outbox, facts, audit });
   let log = options.log ?? stderrLog;
 
   /** The state as stored: a `remote set` or `sync now` from the CLI next to serve changes it. */
@@ -88,22 +109,28 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
     const stored = db.select().from(meta).where(eq(meta.key, META_KEY)).get();
     return (stored && parseJson(Persisted, stored.value)) || INITIAL;
   }
-  let persisted = load();
+  let persisted = INITIAL;
+  keep(load());
   let running: Promise<SyncStatus> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  let stopListening: (() => void) | undefined;
+
+  /** The state in memory; the allotment learns from it whether the remote is out of reach. */
+  function keep(next: Persisted): void {
+    persisted = next;
+    signals.setRemoteOffline(next.state === 'offline');
+  }
 
   function save(change: Partial<Persisted>): void {
-    persisted = { ...persisted, ...change };
+    keep({ ...persisted, ...change });
     const value = JSON.stringify(persisted);
     db.insert(meta).values({ key: META_KEY, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
   }
 
-  services.syncHooks.isOffline = () => persisted.state === 'offline';
-
   function notices(): SyncNotice[] {
     const { stalled, unconfirmed, unrejected } = outbox.troubles(STALL_ATTEMPTS);
-    const doubles = services.audit.countOf('ticket.double_admission');
+    const doubles = audit.countOf('ticket.double_admission');
     const all: SyncNotice[] = [
       { kind: 'unconfirmed_on_remote', count: unconfirmed, message: messages.unconfirmedOnRemote(unconfirmed) },
       { kind: 'unrejected_on_remote', count: unrejected, message: messages.unrejectedOnRemote(unrejected) },
@@ -123,8 +150,8 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
       lastSuccessAt: at(persisted.lastSuccessAt),
       lastPullAt: at(persisted.lastPullAt),
       lastError: persisted.lastError,
-      remote: services.remote.summary(),
-      allotments: services.allotment.list(),
+      remote: remoteStore.summary(),
+      allotments: deps.allotment.list(),
       remoteLacks: facts.listMissing(),
       upstream: facts.upstream(),
       notices: notices(),
@@ -190,13 +217,12 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
       }
     }
     if (withPull) {
-      const owner = services.users.findByEmail(remote.ownerEmail);
+      const owner = deps.users.findByEmail(remote.ownerEmail);
       if (!owner) {
         settle('conflict', messages.ownerMissing(remote.ownerEmail));
         return status();
       }
-      const allotmentPercent = () => services.settings.get().offlineAllotmentPercent;
-      const pulled = await pull(client, owner, { db, clock, importer: services.importer, outbox, allotmentPercent });
+      const pulled = await pull(client, owner, { db, clock, importer: deps.importer, outbox, allotmentPercent: deps.allotmentPercent });
       if (!pulled.ok) {
         settle(signalOf(pulled.failure), inWords(pulled.failure));
         return status();
@@ -220,7 +246,7 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
     if (answered.kind === 'ok') facts.learnService({ state: answered.data.state, hasRemote: answered.data.remote !== null });
     else if (answered.kind === 'http' && (answered.status === 404 || answered.status === 405)) facts.learnService(null);
     else if (answered.kind !== 'http' || answered.status >= 500) return answered;
-    const { own } = services.ticketKeys;
+    const { own } = deps.ticketKeys;
     if (!facts.isService() || facts.registeredKey() === own.kid) return undefined;
     const registered = await client.registerTicketKey(own);
     if (registered.kind === 'ok') facts.learnRegisteredKey(own.kid);
@@ -237,7 +263,7 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
     try {
       save(change);
     } catch (storing) {
-      persisted = { ...persisted, ...change };
+      keep({ ...persisted, ...change });
       log.error({ err: storing }, 'sync state could not be stored');
     }
     return status();
@@ -251,10 +277,10 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
       again = true;
       return running;
     }
-    persisted = load();
+    keep(load());
     let remote: Remote | null;
     try {
-      remote = services.remote.get();
+      remote = remoteStore.get();
     } catch (error) {
       // A key sealed by the desktop app, read without its data key: said, never sent garbled.
       if (!(error instanceof RemoteKeyLocked)) throw error;
@@ -284,7 +310,7 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
   function start(logTo: SyncLog = log): void {
     log = logTo;
     if (persisted.state === 'syncing') save({ state: 'idle' });
-    services.syncHooks.onRecorded = wake;
+    stopListening = signals.onOutboxHasWork(wake);
     timer = setInterval(wake, intervalMs);
     timer.unref();
     wake();
@@ -293,7 +319,8 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
   async function stop(): Promise<void> {
     clearInterval(timer);
     timer = undefined;
-    services.syncHooks.onRecorded = () => undefined;
+    stopListening?.();
+    stopListening = undefined;
     await running?.catch(() => undefined);
   }
 
@@ -302,7 +329,7 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
     if (persisted.state === 'offline' || persisted.state === 'auth_required') return null;
     let remote: Remote | null;
     try {
-      remote = services.remote.get();
+      remote = remoteStore.get();
     } catch (error) {
       if (error instanceof RemoteKeyLocked) return null;
       throw error;
@@ -329,7 +356,7 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
 
   /** A new remote or key: an auth_required pause ends, what the old remote lacked is asked again, and a round starts at once. */
   function setRemote(remote: Remote): RemoteSummary {
-    const summary = services.remote.set(remote);
+    const summary = remoteStore.set(remote);
     facts.forget();
     save({ state: 'idle', lastError: null, lastPullAt: null, pullReport: [] });
     wake();
@@ -338,7 +365,7 @@ export function createSyncEngine(services: CoreServices, options: EngineOptions 
 
   /** setRemote on `by`'s behalf, recorded in the audit log with the key masked (as the summary shows it), never whole. */
   function setRemoteBy(by: AuditActor, remote: Remote): RemoteSummary {
-    return services.audit.recorded(by, 'remote.changed', () => setRemote(remote), (summary) => ({ details: summary }));
+    return audit.recorded(by, 'remote.changed', () => setRemote(remote), (summary) => ({ details: summary }));
   }
 
   return {

@@ -14,8 +14,10 @@ import type { OrderJournal } from '../domain/journal.js';
 export type Job = typeof outbox.$inferSelect;
 export type JobState = Job['state'];
 
-/** Jobs that are finished, one way or another. */
+/** Jobs that are finished, one way or another: the one definition of settled. */
 const SETTLED: JobState[] = ['done', 'skipped'];
+/** Jobs still on their way to the remote: neither settled nor refused (a conflict waits for an operator). */
+const UNDER_WAY: JobState[] = ['pending', 'in_flight', 'unknown'];
 
 /** An Idempotency-Key no attempt has used: a remote that stores answers by key evaluates the request afresh. */
 const freshKey = (now: number) => `tc-${newId(now)}`;
@@ -69,7 +71,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
    * order's create, checkout and cancel reach the remote in the order they happened.
    */
   function due(limit: number): Job[] {
-    const earlierOpen = sql`exists (select 1 from ${outbox} as e where e.order_id = ${outbox.orderId} and e.seq < ${outbox.seq} and e.state not in ('done', 'skipped'))`;
+    const earlierOpen = sql`exists (select 1 from ${outbox} as e where e.order_id = ${outbox.orderId} and e.seq < ${outbox.seq} and e.state not in ${SETTLED})`;
     // Two creates for one buyer (e-mail and name) in one category look alike on the remote, whose
     // order list shows no identity number: were both unsettled at once, each could adopt the
     // other's remote order (push.ts, findCreated). So such creates go one at a time: a create waits
@@ -77,7 +79,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     // looked up before anything else is sent), then pending ones in their order.
     const lookalikeAhead = sql`exists (
       select 1 from ${outbox} as k
-      where k.lookalike = ${outbox.lookalike} and k.seq <> ${outbox.seq} and k.state in ('pending', 'unknown', 'in_flight')
+      where k.lookalike = ${outbox.lookalike} and k.seq <> ${outbox.seq} and k.state in ${UNDER_WAY}
         and ((k.state = 'pending') < (${outbox.state} = 'pending')
           or ((k.state = 'pending') = (${outbox.state} = 'pending') and k.seq < ${outbox.seq})))`;
     return db
@@ -149,6 +151,11 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
       .run();
   }
 
+  /** Settles the job without sending it (an operator's decision). */
+  function skip(seq: number, skipReason: SkipReason, lastError: string): void {
+    update(seq, { state: 'skipped', skipReason, lastError });
+  }
+
   /** Settles every open job of the order without sending it (an operator's decision). */
   function settleOrder(orderId: string, skipReason: SkipReason, lastError: string): void {
     db.update(outbox)
@@ -181,7 +188,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
         and(
           eq(outbox.orderId, orders.id),
           inArray(outbox.kind, ['create', 'checkout', 'confirm']),
-          sql`(${outbox.state} in ('pending', 'in_flight', 'unknown', 'conflict') or ${outbox.skipReason} = 'not_applicable')`,
+          sql`(${notInArray(outbox.state, SETTLED)} or ${outbox.skipReason} = 'not_applicable')`,
         ),
       );
     return (
@@ -202,7 +209,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     const stalled = db
       .select({ n: count() })
       .from(outbox)
-      .where(and(inArray(outbox.state, ['pending', 'in_flight', 'unknown']), gte(outbox.attempts, attempts)))
+      .where(and(inArray(outbox.state, UNDER_WAY), gte(outbox.attempts, attempts)))
       .get()?.n ?? 0;
     const settledLater = sql`exists (select 1 from ${outbox} as l where l.order_id = ${outbox.orderId} and l.seq > ${outbox.seq}
       and l.state = 'done' and l.kind in ('checkout', 'cancel'))`;
@@ -236,7 +243,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
   function counts() {
     const rows = db.select({ state: outbox.state, n: count() }).from(outbox).groupBy(outbox.state).all();
     const of = (states: JobState[]) => rows.filter((r) => states.includes(r.state)).reduce((sum, r) => sum + r.n, 0);
-    return { pending: of(['pending', 'in_flight', 'unknown']), conflicts: of(['conflict']) };
+    return { pending: of(UNDER_WAY), conflicts: of(['conflict']) };
   }
 
   function conflicts() {
@@ -248,6 +255,18 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
       .orderBy(asc(outbox.seq))
       .all()
       .map(({ job, ...order }) => ({ ...job, ...order }));
+  }
+
+  /** Sales of the category this counter made whose create the remote has not yet acknowledged (not settled). */
+  function unsettledCreates(categoryId: string): number {
+    return (
+      db
+        .select({ n: count() })
+        .from(outbox)
+        .innerJoin(orders, eq(orders.id, outbox.orderId))
+        .where(and(eq(outbox.kind, 'create'), notInArray(outbox.state, SETTLED), eq(orders.ticketCategoryId, categoryId)))
+        .get()?.n ?? 0
+    );
   }
 
   /** The order's create job, if its event is a remote's. */
@@ -272,6 +291,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     unsettleAfterRestore,
     dueNow,
     retryAfresh,
+    skip,
     settleOrder,
     notApplied,
     unappliedPaidSales,
@@ -283,6 +303,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     conflicts,
     get,
     createOf,
+    unsettledCreates,
   };
 }
 export type Outbox = ReturnType<typeof createOutbox>;

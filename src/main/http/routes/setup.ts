@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { messages } from '../../../shared/messages.js';
-import { connectToRemote, setUpDemo, setupState } from '../../domain/setup.js';
 import type { Services } from '../../services.js';
 import { ok } from '../envelope.js';
 import { mount } from '../mount.js';
@@ -10,9 +9,9 @@ import { setupGuard } from '../setup-guard.js';
 export const setupRoutes: FastifyPluginAsync<{ services: Services; launchToken?: string }> = async (app, { services, launchToken }) => {
   const guarded = { onRequest: setupGuard(launchToken) };
 
-  mount(app, services, 'getSetupState', (request) => ok(request, messages.setupState, setupState(services)));
+  mount(app, services, 'getSetupState', (request) => ok(request, messages.setupState, services.setup.state()));
 
-  mount(app, services, 'setUpDemo', (request) => ok(request, messages.setupDemoReady, setUpDemo(services)), guarded);
+  mount(app, services, 'setUpDemo', (request) => ok(request, messages.setupDemoReady, services.setup.setUpDemo()), guarded);
 
-  mount(app, services, 'connectSetup', async (request) => ok(request, messages.setupConnected, await connectToRemote(services, request.body)), guarded);
+  mount(app, services, 'connectSetup', async (request) => ok(request, messages.setupConnected, await services.setup.connectToRemote(request.body)), guarded);
 };

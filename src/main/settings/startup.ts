@@ -1,0 +1,62 @@
+/**
+ * What is read before the database opens, kept in startup.json beside it (mode 0600). The desktop
+ * shell decides how to start the service from where it listens, and only the service it starts
+ * opens the database (electron/service.ts). And when the database is the very thing missing,
+ * whether this data dir replicated to a remote says it was a counter (backup/lost-database.ts).
+ *
+ * The database stays the truth: the settings and remote stores copy these values here as they
+ * change, and again each time they open, so that a copy a failed change left behind is set right.
+ */
+import Conf from 'conf';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { parseJson } from '../../shared/parse-json.js';
+import { legacyFile } from './legacy.js';
+
+const NAME = 'startup';
+export const startupFile = (dataDir: string) => join(dataDir, `${NAME}.json`);
+
+const Startup = z.object({
+  /** The setting listenHost. */
+  listenHost: z.string().optional(),
+  /** The remote's base URL, null when none is set. */
+  remoteBaseUrl: z.string().nullable().optional(),
+});
+export type Startup = z.infer<typeof Startup>;
+
+function readJson(file: string): unknown {
+  try {
+    return parseJson(z.unknown(), readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file's values; none when it is missing or unreadable (then: loopback, no remote). Reads with plain fs, creating nothing. */
+export function readStartup(dataDir: string): Startup {
+  return Startup.safeParse(readJson(startupFile(dataDir))).data ?? {};
+}
+
+/**
+ * Where the shell starts the service listening: the file's listenHost, or, in a data dir this
+ * version's service has not opened yet, the one its settings.json still holds (legacy.ts).
+ */
+export function listenHostBeforeStart(dataDir: string): string | undefined {
+  const legacy = z.object({ listenHost: z.string() }).safeParse(readJson(legacyFile(dataDir, 'settings')));
+  return readStartup(dataDir).listenHost ?? legacy.data?.listenHost;
+}
+
+export function createStartupFile(dataDir: string) {
+  const conf = new Conf<Startup>({ cwd: dataDir, configName: NAME, configFileMode: 0o600 });
+
+  /** Writes the values that differ from the file's (nothing at all when none does). */
+  function update(values: Startup): void {
+    const current = conf.store;
+    const changed = Object.entries(values).filter(([key, value]) => current[key as keyof Startup] !== value);
+    if (changed.length > 0) conf.set(Object.fromEntries(changed));
+  }
+
+  return { update };
+}
+export type StartupFile = ReturnType<typeof createStartupFile>;
