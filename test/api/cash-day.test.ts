@@ -207,6 +207,17 @@ describe('a day at the counter', () => {
     expect(blindX).toMatchObject({ kind: 'X', number: null, expectedCash: null });
     expect(blindX.byMethod.map((m: { method: string }) => m.method)).not.toContain('cash');
     const r1 = recount(h, orders);
+    // Nor do its totals give the drawer away: they count the other methods only.
+    const nonCash = [...r1.byMethod].filter(([method]) => method !== 'cash').map(([, line]) => line);
+    expect(blindX).toMatchObject({
+      salesCount: nonCash.reduce((n, line) => n + line.count, 0),
+      salesTotal: fromMinor(nonCash.reduce((n, line) => n + line.total, 0)),
+      refundsTotal: fromMinor(nonCash.reduce((n, line) => n + line.refundsTotal, 0)),
+      rounding: '0.00',
+    });
+    expect(blindX.refunds.map((r: { method: string }) => r.method)).not.toContain('cash');
+    const byCategoryTotal = blindX.byCategory.reduce((n: number, c: { total: string }) => n + toMinor(c.total), 0);
+    expect(fromMinor(byCategoryTotal)).toBe(blindX.salesTotal);
     const expected1 = toMinor('152000') + r1.cashNet + toMinor('20000') - toMinor('100000');
     expect(expectOk(await shift.report(organizerCaller)).expectedCash).toBe(fromMinor(expected1));
 

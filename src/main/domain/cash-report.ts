@@ -34,13 +34,17 @@ export interface ReportHeading {
   showCash: boolean;
 }
 
+/** A cash sale or refund: what a blind report leaves out, since its totals would give the drawer away. */
+const isCashTrade = (e: CashEntryRow) => e.method === 'cash' && (e.kind === 'sale' || e.kind === 'refund');
+
 export function buildCashReport(session: CashSessionRow, entries: readonly CashEntryRow[], heading: ReportHeading): CashReport {
-  const sales = entries.filter((e) => e.kind === 'sale');
-  const refunds = entries.filter((e) => e.kind === 'refund');
+  const shown = heading.showCash ? entries : entries.filter((e) => !isCashTrade(e));
+  const sales = shown.filter((e) => e.kind === 'sale');
+  const refunds = shown.filter((e) => e.kind === 'refund');
   const movements = entries.filter((e) => e.kind === 'cash_in' || e.kind === 'cash_out');
   const byMethod = PaymentMethod.options.flatMap((method) => {
-    const mine = entries.filter((e) => e.method === method && (e.kind === 'sale' || e.kind === 'refund'));
-    if (mine.length === 0 || (method === 'cash' && !heading.showCash)) return [];
+    const mine = shown.filter((e) => e.method === method && (e.kind === 'sale' || e.kind === 'refund'));
+    if (mine.length === 0) return [];
     const sold = mine.filter((e) => e.kind === 'sale');
     const back = mine.filter((e) => e.kind === 'refund');
     return [
@@ -60,10 +64,11 @@ export function buildCashReport(session: CashSessionRow, entries: readonly CashE
     const line = categories.get(sale.categoryName ?? '') ?? { count: 0, total: 0 };
     categories.set(sale.categoryName ?? '', { count: line.count + 1, total: line.total + sale.amount });
   }
-  const cash = entries.filter((e) => e.method === 'cash');
+  const cash = shown.filter((e) => e.method === 'cash');
   const rounding = cash.reduce((total, e) => total + (e.kind === 'sale' ? e.rounding : e.kind === 'refund' ? -e.rounding : 0), 0);
   const expected = session.expectedCash ?? session.openingFloat + cashMoved(entries);
   const counted = session.countedCash;
+  const saleTimes = entries.filter((e) => e.kind === 'sale').map((e) => e.at);
   const moved = (kind: 'cash_in' | 'cash_out') => fromMinor(sum(movements.filter((m) => m.kind === kind)));
   return {
     kind: heading.kind,
@@ -76,8 +81,8 @@ export function buildCashReport(session: CashSessionRow, entries: readonly CashE
     closedAt: session.closedAt === null ? null : at(session.closedAt),
     approvedBy: session.approvedByName,
     approvalReason: session.approvalReason,
-    firstSaleAt: sales.length ? at(Math.min(...sales.map((s) => s.at))) : null,
-    lastSaleAt: sales.length ? at(Math.max(...sales.map((s) => s.at))) : null,
+    firstSaleAt: saleTimes.length ? at(Math.min(...saleTimes)) : null,
+    lastSaleAt: saleTimes.length ? at(Math.max(...saleTimes)) : null,
     salesCount: sales.length,
     salesTotal: fromMinor(sum(sales)),
     refundsCount: refunds.length,
