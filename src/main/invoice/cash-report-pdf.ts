@@ -35,6 +35,9 @@ function draw(doc: PDFKit.PDFDocument, r: CashReport, g: Geometry): number {
   row('Penjualan terakhir', when(r.lastSaleAt));
 
   heading('Penjualan');
+  // A blind X report counts the other methods only (domain/cash-report.ts).
+  const blind = r.expectedCash === null;
+  if (blind) doc.fillColor('#57606a').text('Tanpa tunai: tampil setelah kas dihitung.').fillColor('black');
   row(`Penjualan (${r.salesCount})`, rupiah(r.salesTotal), true);
   row(`Refund (${r.refundsCount})`, rupiah(r.refundsTotal));
   for (const m of r.byMethod) {
@@ -53,7 +56,7 @@ function draw(doc: PDFKit.PDFDocument, r: CashReport, g: Geometry): number {
   heading('Laci kas');
   row('Modal awal', rupiah(r.openingFloat));
   for (const m of r.movements) row(`${m.kind === 'cash_in' ? 'Kas masuk' : 'Kas keluar'}: ${m.reason}`, `${m.kind === 'cash_in' ? '' : '-'}${rupiah(m.amount)}`);
-  row('Pembulatan tunai', signed(r.rounding));
+  row('Pembulatan tunai', blind ? '—' : signed(r.rounding));
   row('Seharusnya', rupiah(r.expectedCash), true);
   row('Dihitung', rupiah(r.countedCash), true);
   row('Selisih', signed(r.difference), true);

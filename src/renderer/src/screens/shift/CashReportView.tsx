@@ -1,6 +1,7 @@
 /**
  * An X or Z report on screen, with its PDF (printed or saved, A4 or an 80 mm receipt) and CSV. An
- * X report the cashier reads before the count shows no drawer figures: the service leaves them out.
+ * X report the cashier reads before the count shows no drawer figures and no cash sales or refunds:
+ * the service leaves them out, and the screen says so.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +17,7 @@ import { dateTime, rupiah, signedRupiah } from '../../format';
 import { printPdf, saveFile } from '../../invoice';
 
 const when = (iso: string | null) => (iso ? dateTime(iso) : '—');
+const AFTER_COUNT = 'Tampil setelah kas dihitung';
 
 export function CashReportView({ report }: { report: CashReport }) {
   const preferred = useSettings().data?.invoiceLayout;
@@ -27,6 +29,7 @@ export function CashReportView({ report }: { report: CashReport }) {
   const download = useMutation({ mutationFn: async () => saveFile(await pdf(), `${name}.pdf`) });
   const csv = useMutation({ mutationFn: async () => saveFile(await file(contract.getCashReportCsv, { params: { sessionId: report.sessionId } }), `${name}.csv`) });
   const error = print.error ?? download.error ?? csv.error;
+  const blind = report.expectedCash === null;
   return (
     <section className="card cash-report" aria-label="Laporan kas">
       <h2>{report.kind === 'Z' ? `Laporan Z No. ${report.number}` : 'Laporan X (sementara)'}</h2>
@@ -67,7 +70,7 @@ export function CashReportView({ report }: { report: CashReport }) {
             </tr>
           ))}
           <tr className="total">
-            <td>Semua</td>
+            <td>{blind ? 'Semua kecuali tunai' : 'Semua'}</td>
             <td>
               {report.salesCount} · {rupiah(report.salesTotal)}
             </td>
@@ -96,9 +99,9 @@ export function CashReportView({ report }: { report: CashReport }) {
           {rupiah(report.cashIn)} / {rupiah(report.cashOut)}
         </dd>
         <dt>Pembulatan tunai</dt>
-        <dd>{signedRupiah(report.rounding)}</dd>
+        <dd>{blind ? AFTER_COUNT : signedRupiah(report.rounding)}</dd>
         <dt>Seharusnya</dt>
-        <dd data-testid="expected-cash">{report.expectedCash ? rupiah(report.expectedCash) : 'Tampil setelah kas dihitung'}</dd>
+        <dd data-testid="expected-cash">{report.expectedCash ? rupiah(report.expectedCash) : AFTER_COUNT}</dd>
         <dt>Dihitung</dt>
         <dd>{report.countedCash ? rupiah(report.countedCash) : '—'}</dd>
         <dt>Selisih</dt>
