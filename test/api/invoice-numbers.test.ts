@@ -5,6 +5,8 @@
  * invoice. The PDFs are read back with poppler, as a person reads them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGroupCommit } from '../../src/main/db/group-commit.js';
+import { createInvoices } from '../../src/main/domain/invoices.js';
 import { contract } from '../../src/shared/contract/index.js';
 import { approvalOf } from '../support/cash.js';
 import { HOUR } from '../support/clock.js';
@@ -93,6 +95,25 @@ describe('invoice numbers', () => {
     const short = await w.createOrder();
     expectValidation(await w.postAction(short, 'checkout', { method: 'cash', amountTendered: '1' }), 'amountTendered');
     expect((await w.checkout(short, exactCash(short))).invoiceNumber).toBe(`INV/LOKET-1/2026/000026`);
+  });
+
+  it('go back with a payment rolled back after taking one: the next payment takes the same number', async () => {
+    const h = harness();
+    const w = world(h);
+    const [first, second] = [await w.createOrder(), await w.createOrder()];
+    const { db } = h.services.database;
+    // The payment's transaction as the transitions run it: one group commit, a savepoint each.
+    const run = createGroupCommit(db);
+    const invoices = createInvoices(db, () => 'LOKET-9');
+    const cashier = { userId: w.organizer.user.id, name: w.organizer.user.name, role: 'organizer', credential: 'api_key' } as const;
+    const failed = run(() => {
+      invoices.assign(first.id, cashier, h.clock());
+      throw new Error('the payment fails after its number was taken');
+    });
+    const next = run(() => invoices.assign(second.id, cashier, h.clock()));
+    await expect(failed).rejects.toThrow('the payment fails');
+    expect(await next).toBe('INV/LOKET-9/2026/000001');
+    expect(invoices.of(first.id)).toBeUndefined();
   });
 
   it('start again at 1 when the year turns at the counter (Jakarta), not in UTC', async () => {
