@@ -16,6 +16,7 @@ import { createEventService } from './domain/events.js';
 import { createExpiry } from './domain/expiry.js';
 import { createGrantService } from './domain/grants.js';
 import { createIdempotencyStore } from './domain/idempotency.js';
+import { createInvoices } from './domain/invoices.js';
 import { newId } from './domain/ids.js';
 import { createImporter } from './domain/importer.js';
 import { createOrderTransitions } from './domain/order-transitions.js';
@@ -84,7 +85,8 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const authAttempts = createAuthAttempts(clock);
   const approvals = createApprovals(users, access, authAttempts);
   const cashSessions = createCashSessions({ db, clock, access, audit, settings, approvals });
-  const orderDeps = { db, clock, events, views, seats, expiry, groupCommit, journal, gate: allotment.gate, audit, drawer: cashSessions, approvals };
+  const invoices = createInvoices(db, () => settings.get().counterName);
+  const orderDeps = { db, clock, events, views, seats, expiry, groupCommit, journal, gate: allotment.gate, audit, drawer: cashSessions, approvals, invoices };
   const signer = createTicketSigner(db);
   const ticketKeys = createTicketKeys(db, clock, signer, access, audit);
   return {
@@ -109,7 +111,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     orders: createOrderService(orderDeps),
     transitions: createOrderTransitions(orderDeps),
     backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),
-    invoices: createInvoiceService({ events, views, expiry, signer, settings }),
+    invoices: createInvoiceService({ events, views, expiry, signer, settings, invoices, groupCommit }),
     ticketKeys,
     checkIns: createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit }),
     idempotency: createIdempotencyStore(db, clock),

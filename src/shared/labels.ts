@@ -86,4 +86,5 @@ export const SETTING_LABEL: Record<keyof Settings, string> = {
   backupsKept: 'Cadangan disimpan',
   cashRoundingRupiah: 'Pembulatan tunai (Rp)',
   cashToleranceRupiah: 'Toleransi selisih kas (Rp)',
+  counterName: 'Nama loket',
 };

@@ -99,7 +99,7 @@ async function invoice(w: World, orderId: string, layout: Layout, artifact: stri
 
 /** The text every invoice holds whatever its state: order, event with its dates, buyer, amounts. */
 function expectCommonText(text: string, w: World, s: Sale): void {
-  expect(text).toContain(`Invoice ${s.order.id}`);
+  expect(text).toContain(`Pesanan ${s.order.id}`);
   expect(text).toMatch(lineOf(w.event.name));
   expect(text).toMatch(lineOf(w.event.location));
   // The receipt wraps long lines: compare with the whitespace folded.
@@ -138,7 +138,7 @@ describe('invoice PDF', () => {
       expectStamp(text, 'LUNAS');
       expect(text).toMatch(PRINTS.paid.payment);
       expectFooter(text, 'paid');
-      expect(text).toMatch(/^Dibayar\s+Rp 200\.000$/m);
+      expect(text).toMatch(/^Tunai diterima\s+Rp 200\.000$/m);
       expect(text).toMatch(/^Kembalian\s+Rp 46\.250$/m);
       // Made and paid at the fixed clock, which did not move.
       const folded = text.replace(/\s+/g, ' ');
@@ -191,6 +191,8 @@ describe('invoice PDF', () => {
   it('is the same document for the event slug as for its id', async () => {
     const w = current();
     const id = sales.paid.order.id;
+    // Both are reprints (SALINAN) whichever test printed the original, this one included.
+    await getBytes(w.h.app, invoicePath(w.event.id, id, 'a4'), w.organizer.key);
     const byId = await getBytes(w.h.app, invoicePath(w.event.id, id, 'a4'), w.organizer.key);
     const bySlug = await getBytes(w.h.app, invoicePath(w.event.slug, id, 'a4'), w.organizer.key);
     expect(bySlug.status).toBe(200);

@@ -25,6 +25,7 @@ const DEFAULTS = {
   backupsKept: 24,
   cashRoundingRupiah: 0,
   cashToleranceRupiah: 0,
+  counterName: 'LOKET-1',
 };
 
 const read = (h: Harness, key?: string) => h.request({ url: '/settings', key });
@@ -88,6 +89,10 @@ describe('settings', () => {
       ['a CORS origin that is no URL', { corsOrigins: ['kios'] }, 'corsOrigins.0'],
       ['a rate limit under 10 a minute', { requestsPerMinutePerKey: 5 }, 'requestsPerMinutePerKey'],
       ['keeping no backup at all', { backupsKept: 0 }, 'backupsKept'],
+      ['a counter name in small letters', { counterName: 'loket-1' }, 'counterName'],
+      ['a counter name with a slash, which the invoice number uses', { counterName: 'LOKET/1' }, 'counterName'],
+      ['an empty counter name', { counterName: '' }, 'counterName'],
+      ['a counter name over 20 characters', { counterName: 'LOKET-UTAMA-GEDUNG-BARAT' }, 'counterName'],
       ['an unknown field', { holdWindowMinutes: 20, printerName: 'EPSON' }, 'body'],
       ['a body that is no object', [1], 'body'],
     ])('refuses %s with 400 naming the field, and changes nothing', async (_why, body, field) => {

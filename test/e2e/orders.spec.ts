@@ -2,6 +2,8 @@
  * The Orders screen over the service's own list: search by customer, filter by state, sort, page;
  * open an order and act on it (confirm a pending transfer, cancel an unpaid one).
  */
+import { readFileSync } from 'node:fs';
+import { pdfText } from '../support/pdf.js';
 import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, screenshot, test, type Counter } from './support/counter.js';
 
 /** Sells through the API: n orders, left unpaid, paid by card, awaiting a transfer, or cancelled. */
@@ -103,13 +105,26 @@ test('confirm a pending transfer and cancel an unpaid order from their details',
  * comes before: the PDF fetched in the chosen layout and the frame opened on it. In a headed
  * Chromium (checked under Xvfb) the PDF viewer loads in the frame and the print dialog opens.
  */
-test('reprint an invoice from an order\'s details, in the receipt layout', async ({ page, counter }) => {
+test('an invoice from an order\'s details: saved (the original), saved again (SALINAN), reprinted as a receipt', async ({ page, counter }) => {
   await seed(counter, ['Gita Permata'], 'paid');
   await logIn(page, counter.url);
   await chooseEvent(page, 'kopi');
   await page.keyboard.press('F2');
   await page.getByRole('row', { name: 'Pesanan Gita Permata' }).click();
   const detail = page.getByRole('dialog', { name: 'Pesanan Gita Permata' });
+  // The first save is the original; every later print or save is stamped SALINAN. (Saved before
+  // printing: the headless page does not survive print(), below.)
+  const invoiceNumber = await detail.getByTestId('invoice-number').textContent();
+  expect(invoiceNumber).toMatch(/^INV\/LOKET-1\/\d{4}\/\d{6}$/);
+  const save = async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), detail.getByRole('button', { name: /Unduh PDF/ }).click()]);
+    const text = (await pdfText(readFileSync(await download.path()))).replace(/\s+/g, ' ');
+    expect(text).toContain(`Invoice ${invoiceNumber}`);
+    return text;
+  };
+  expect(await save()).not.toContain('SALINAN');
+  expect(await save()).toContain('SALINAN');
+
   await detail.getByLabel('Ukuran').selectOption('receipt');
   const [response, framed] = await Promise.all([
     page.waitForResponse((r) => /\/admin\/orders\/[0-9A-Z]+\/invoice\?layout=receipt$/.test(r.url())),

@@ -3,6 +3,7 @@
  * and save the invoice, take a bank transfer and confirm it, and cancel a sale left unpaid.
  */
 import { readFileSync } from 'node:fs';
+import { pdfText } from '../support/pdf.js';
 import { COFFEE, chooseEvent, customer, expect, logIn, screenshot, startSale, test } from './support/counter.js';
 
 test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next customer', async ({ page, counter }) => {
@@ -28,6 +29,7 @@ test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next 
   await expect(page.getByTestId('ticket-number')).toHaveText(/^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/);
   await expect(page.getByTestId('change-back')).toHaveText('Kembalian Rp 23.125');
   await expect(page.getByRole('img', { name: /Kode QR tiket/ })).toBeVisible();
+  await expect(page.getByTestId('invoice-number')).toHaveText(/^Invoice INV\/LOKET-1\/\d{4}\/\d{6}$/);
   await screenshot(page, 'sell-done');
 
   // The service has it as the screen says: paid, the change exact, one participant.
@@ -36,12 +38,18 @@ test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next 
   const order = (await counter.api(`/events/${COFFEE.slug}/admin/orders/${orders.body.data[0].id}`)).body.data;
   expect(order).toMatchObject({ status: 'completed', paymentStatus: 'paid', payment: { method: 'cash', amountTendered: '100000.00', change: '23125.00' } });
   expect(order.participants[0].ticketNumber).toBe(await page.getByTestId('ticket-number').textContent());
+  expect(await page.getByTestId('invoice-number').textContent()).toBe(`Invoice ${order.invoiceNumber}`);
   expect(order.participants[0].phone).toBe(`+62${siti.phone.replace(/\D/g, '').slice(1)}`);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Unduh PDF/ }).click()]);
   expect(download.suggestedFilename()).toBe(`invoice-${order.id}.pdf`);
-  expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-');
-
+  const saved = readFileSync(await download.path());
+  expect(saved.subarray(0, 5).toString()).toBe('%PDF-');
+  // The first print is the original: numbered, cash received and change, no SALINAN.
+  const text = (await pdfText(saved)).replace(/\s+/g, ' ');
+  expect(text).toContain(`Invoice ${order.invoiceNumber}`);
+  expect(text).toContain('Tunai diterima Rp 100.000');
+  expect(text).not.toContain('SALINAN');
 
   // Next customer: an empty form, the event and the category kept.
   await page.getByRole('button', { name: /Pelanggan berikutnya/ }).click();

@@ -1,8 +1,8 @@
 /**
  * Settings as the people who use them: the counter's owner makes an API key for a gate scanner in
  * the cashier's name (shown once, working at once with the cashier's rights) and revokes it; the
- * cashier sees the key but makes none; the owner changes the counter's rules, which an organizer
- * and a cashier only see.
+ * cashier sees the key but makes none; the owner changes the counter's rules and name, which an
+ * organizer and a cashier only see.
  */
 import { CASHIER, expect, logIn, ORGANIZER, OWNER, screenshot, test } from './support/counter.js';
 import { fetchJson } from '../support/serve.js';
@@ -71,11 +71,16 @@ test("the counter's owner changes the hold window; an organizer and a cashier se
   await page.keyboard.press('F4');
   await page.getByLabel('Batas waktu bayar (menit)').fill('20');
   await page.getByLabel('Ukuran invoice bawaan').selectOption('receipt');
+  // The counter's name goes into invoice numbers: a slash or small letters are refused as typed.
+  await page.getByLabel('Nama loket').fill('loket/2');
+  await page.getByRole('button', { name: 'Simpan pengaturan' }).click();
+  await expect(page.getByText('hanya huruf besar, angka dan tanda hubung, misalnya LOKET-1')).toBeVisible();
+  await page.getByLabel('Nama loket').fill('LOKET-2');
   await page.getByRole('button', { name: 'Simpan pengaturan' }).click();
   await expect(page.getByText('Pengaturan disimpan.')).toBeVisible();
   const settings = await counter.api('/settings');
-  // The three the screen edits; the LAN and backup settings are not on it and stay as they were.
-  expect(settings.body.data).toMatchObject({ holdWindowMinutes: 20, invoiceLayout: 'receipt', offlineAllotmentPercent: 25 });
+  // The ones the screen edits; the LAN and backup settings are not on it and stay as they were.
+  expect(settings.body.data).toMatchObject({ holdWindowMinutes: 20, invoiceLayout: 'receipt', offlineAllotmentPercent: 25, counterName: 'LOKET-2' });
   await page.getByLabel('Batas waktu bayar (menit)').fill('0');
   await page.getByRole('button', { name: 'Simpan pengaturan' }).click();
   await expect(page.getByText('Antara 1 dan 1440 menit')).toBeVisible();

@@ -224,6 +224,8 @@ export const ORDER_DETAIL: Fields = {
   participants: { arrayOf: PARTICIPANT },
   payment: { nullableOf: PAYMENT },
   refund: { nullableOf: REFUND },
+  // Extension: given when the order is paid at this counter.
+  invoiceNumber: 'string|null',
 };
 
 export const PAGE_META: Fields = { page: 'int', limit: 'int', total: 'int', totalPages: 'int' };

@@ -5,6 +5,7 @@
  * up exactly once at the hub and once at central, in the same state.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '../../src/shared/contract/index.js';
 import {
   DEMO,
   act,
@@ -17,6 +18,7 @@ import {
   postCheckIn,
   remoteIds,
   sell,
+  send,
   settled,
   startCentral,
   syncRun,
@@ -95,6 +97,13 @@ describe('counter -> hub -> central', () => {
     };
     expect(states((order) => atHub.get(order.id))).toEqual(expected);
     expect(states((order) => atCentral.get(atHub.get(order.id)?.id))).toEqual(expected);
+
+    // The counter numbered the invoices of the payments it took; the hub, which took none, numbered none.
+    const detail = async (at: Service, orderId: string) => data(await send(at, contract.getOrder, { params: { idOrSlug: DEMO.slug, orderId } })).invoiceNumber;
+    const numbers = [await detail(counter, paid.id), await detail(counter, confirmed.id)];
+    expect(numbers[0]).toMatch(/^INV\/LOKET-1\/\d{4}\/\d{6}$/);
+    expect(new Set(numbers).size).toBe(2);
+    for (const order of [paid, confirmed]) expect(await detail(hub, atHub.get(order.id)!.id)).toBeNull();
   });
 
   it('carries a check-in at the counter through the hub to central, with the time and gate of the scan', async () => {

@@ -547,3 +547,27 @@ export const cashReports = sqliteTable('cash_reports', {
   /** The report as issued (shared/schemas/cash-report.ts). */
   report: text('report', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
 });
+
+/**
+ * The invoice of an order paid at this counter (domain/invoices.ts): its number, given in the
+ * payment's own transaction in sequence per counter name and year, and who took the payment.
+ * `prints` counts the invoice's prints: the first is the original, every later one a copy.
+ */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    /** INV/<counter>/<year>/<seq, six digits>, as printed. */
+    number: text('number').notNull().unique(),
+    counterName: text('counter_name').notNull(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    cashierUserId: text('cashier_user_id').notNull(),
+    cashierName: text('cashier_name').notNull(),
+    issuedAt: integer('issued_at').notNull(),
+    prints: integer('prints').notNull().default(0),
+  },
+  (t) => [uniqueIndex('invoices_sequence').on(t.counterName, t.year, t.seq)],
+);

@@ -36,7 +36,7 @@ import { issueParticipant } from './participants.js';
 
 type OrderStatus = OrderRow['status'];
 
-export function createOrderTransitions({ db, clock, events, views, seats, expiry, groupCommit, journal, audit, drawer, approvals }: OrderDeps) {
+export function createOrderTransitions({ db, clock, events, views, seats, expiry, groupCommit, journal, audit, drawer, approvals, invoices }: OrderDeps) {
   /**
    * Runs `change` on the event's order in one transaction, refusing it (409) unless the order is
    * in one of `from`, and answers with the order as it now stands.
@@ -67,10 +67,15 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
 
   const setOrder = (order: OrderRow, values: Partial<OrderRow>) => db.update(orders).set(values).where(eq(orders.id, order.id)).run();
 
-  /** Issues the ticket (`ticketNumber` when a counter replicating here printed one); returns its number. */
-  function markPaid(order: OrderRow, now: number, ticketNumber?: string): string {
+  /**
+   * Issues the ticket (`ticketNumber` when a counter replicating here printed one) and, for a
+   * payment taken here, numbers the invoice; returns the ticket's number.
+   */
+  function markPaid(actor: Actor, order: OrderRow, now: number, ticketNumber?: string): string {
     setOrder(order, { status: 'completed', paymentStatus: 'paid', expiresAt: null, updatedAt: now });
     seats.sell(order.ticketCategoryId, now);
+    // A replayed payment names the ticket the counter that took it printed: that counter numbered its invoice.
+    if (ticketNumber === undefined) invoices.assign(order.id, actor, now);
     return issueParticipant(db, order, now, ticketNumber);
   }
 
@@ -110,7 +115,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
       if (settled) drawer.record(actor, saleOf(order, body.method, rounding, reference), now);
       // A deferred payment keeps the seat held without a time limit: the customer has paid, or
       // says so, and only the operator's confirm or reject decides.
-      const issued = settled ? markPaid(order, now, body.ticketNumber) : undefined;
+      const issued = settled ? markPaid(actor, order, now, body.ticketNumber) : undefined;
       if (!settled) setOrder(order, { status: 'verification_pending', expiresAt: null, updatedAt: now });
       // The replay carries the ticket printed here, so that a hub issues the same one.
       journal.record(order, 'checkout', { ...body, ticketNumber: issued });
@@ -142,7 +147,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
         .set({ status: 'paid', paidAt: now, reference: body?.reference ?? payment.reference, updatedAt: now })
         .where(eq(payments.id, payment.id))
         .run();
-      const issued = markPaid(order, now, body?.ticketNumber);
+      const issued = markPaid(actor, order, now, body?.ticketNumber);
       drawer.record(actor, saleOf(order, payment.method, 0, body?.reference ?? payment.reference), now);
       journal.record(order, 'confirm', { ...body, ticketNumber: issued });
       recordOn(actor, order, 'order.paid', { method: payment.method, amount: fromMinor(payment.amount) });

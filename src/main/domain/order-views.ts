@@ -15,7 +15,7 @@ import { maskIdentityNumber } from '../../shared/identity-number.js';
 import { messages } from '../../shared/messages.js';
 import { fromMinor, fromMinorSigned } from '../../shared/money.js';
 import type { Db } from '../db/connection.js';
-import { orderItems, orders, participants, payments, refunds } from '../db/schema.js';
+import { invoices, orderItems, orders, participants, payments, refunds } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
 import { AppError } from './errors.js';
 import type { EventRow } from './events.js';
@@ -176,6 +176,7 @@ export function createOrderViews(db: Db, links: Links, access: Access) {
       participants: participantsOf([row.id], event, identity).get(row.id) ?? [],
       payment: payment ? toPaymentDto(payment, event) : null,
       refund: refundOf(row.id, event),
+      invoiceNumber: db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).get()?.number ?? null,
     };
   }
 

@@ -15,6 +15,7 @@ import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
 import type { EventRow, EventService } from './events.js';
 import type { Expiry } from './expiry.js';
+import type { Invoices } from './invoices.js';
 import type { OfflineGate, OrderJournal } from './journal.js';
 import { feeFor } from './fees.js';
 import { newId } from './ids.js';
@@ -38,6 +39,7 @@ export interface OrderDeps {
   audit: AuditLog;
   drawer: CashSessions;
   approvals: Approvals;
+  invoices: Invoices;
 }
 
 export function createOrderService({ db, clock, events, views, seats, expiry, groupCommit, journal, gate, audit }: OrderDeps) {

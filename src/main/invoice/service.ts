@@ -1,7 +1,7 @@
 /**
  * Printed things of an order: the invoice PDF and each ticket's QR image, both carrying the
  * ticket's signed token. Reads the order exactly as the detail endpoint does (same access rule:
- * event:read, same expiry check).
+ * event:read, same expiry check). Each invoice fetched is a print, counted (domain/invoices.ts).
  */
 import QRCode from 'qrcode';
 import type { Participant } from '../../shared/schemas/order.js';
@@ -11,6 +11,8 @@ import type { Actor } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import type { EventService } from '../domain/events.js';
 import type { Expiry } from '../domain/expiry.js';
+import type { Invoices } from '../domain/invoices.js';
+import type { GroupCommit } from '../db/group-commit.js';
 import type { OrderViews } from '../domain/order-views.js';
 import type { TicketSigner } from '../domain/ticket-signing.js';
 import type { SettingsStore } from '../settings/store.js';
@@ -22,11 +24,13 @@ interface InvoiceDeps {
   expiry: Expiry;
   signer: TicketSigner;
   settings: SettingsStore;
+  invoices: Invoices;
+  groupCommit: GroupCommit;
 }
 
 export type QrFormat = 'png' | 'svg';
 
-export function createInvoiceService({ events, views, expiry, signer, settings }: InvoiceDeps) {
+export function createInvoiceService({ events, views, expiry, signer, settings, invoices, groupCommit }: InvoiceDeps) {
   function tokenOf(participant: Participant): string {
     return signer.signTicket({
       pid: participant.id,
@@ -47,10 +51,14 @@ export function createInvoiceService({ events, views, expiry, signer, settings }
   async function invoice(actor: Actor, idOrSlug: string, orderId: string, layout?: InvoiceLayout) {
     const { event, row, order } = readOrder(actor, idOrSlug, orderId);
     const categoryName = new Map(order.items.map((item) => [item.ticketCategoryId, item.name]));
+    const numbered = await groupCommit(() => invoices.recordPrint(order.id));
     const pdf = await renderInvoice(
       {
         order,
         timezone: event.timezone,
+        issued: numbered ? { counterName: numbered.counterName, cashierName: numbered.cashierName } : null,
+        // A paid order without a number here was paid at another counter, which printed the original.
+        copy: numbered ? numbered.prints > 1 : order.paymentStatus === 'paid',
         buyer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
         tickets: order.participants.map((p) => ({
           ticketNumber: p.ticketNumber,

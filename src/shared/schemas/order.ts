@@ -103,6 +103,13 @@ export const OrderDetail = OrderBase.extend(EventSummary.shape).extend({
   refund: Refund.nullable()
     .optional()
     .meta({ description: 'Extension: the refund of a paid order (then cancelled, its paymentStatus still paid); null otherwise.' }),
+  invoiceNumber: z
+    .string()
+    .nullable()
+    .meta({
+      description: 'Extension: the invoice number (INV/<counter>/<year>/<sequence>) given when the order was paid at this counter; null before payment and for a payment taken at another counter.',
+      examples: ['INV/LOKET-1/2026/000123'],
+    }),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

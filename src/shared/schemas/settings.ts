@@ -9,6 +9,15 @@ export type InvoiceLayout = z.infer<typeof InvoiceLayout>;
 const Origin = z.url({ protocol: /^https?$/ }).refine((url) => URL.canParse(url) && new URL(url).origin === url, 'harus berupa origin saja, misalnya https://kios.contoh.id');
 const PerMinute = z.number().int().min(10).max(1_000_000);
 
+/**
+ * The counter's name as its invoice numbers carry it (INV/LOKET-1/2026/000123): capitals, digits
+ * and single dashes, nothing a slash-separated number or a file name would misread.
+ */
+export const CounterName = z
+  .string()
+  .max(20, { error: 'paling banyak 20 karakter' })
+  .regex(/^[A-Z0-9]+(-[A-Z0-9]+)*$/, { error: 'hanya huruf besar, angka dan tanda hubung, misalnya LOKET-1' });
+
 /** Where serve listens: an IPv4 or IPv6 address, or a host name; nothing a shell or URL would read otherwise. */
 export const ListenHost = z.union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'harus berupa alamat IP atau nama host, misalnya 192.168.1.20' });
 
@@ -41,6 +50,8 @@ const RULES = {
   cashRoundingRupiah: z.union(CASH_ROUNDING_STEPS.map((step) => z.literal(step))),
   /** A closing count may differ from the expected cash by this much (rupiah) without a supervisor's approval. */
   cashToleranceRupiah: z.number().int().min(0).max(10_000_000),
+  /** The name this counter's invoice numbers carry; a new name starts its own sequence. */
+  counterName: CounterName,
 };
 
 /** The counter's own settings (the settings store, shared by the service, the CLI and the UI). */
@@ -57,6 +68,7 @@ export const Settings = z.object({
   backupsKept: RULES.backupsKept.default(24),
   cashRoundingRupiah: RULES.cashRoundingRupiah.default(0),
   cashToleranceRupiah: RULES.cashToleranceRupiah.default(0),
+  counterName: RULES.counterName.default('LOKET-1'),
 });
 export type Settings = z.infer<typeof Settings>;
 

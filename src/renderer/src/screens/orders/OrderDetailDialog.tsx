@@ -87,11 +87,17 @@ function PaymentFacts({ order, timezone }: { order: OrderDetail; timezone?: stri
   if (!payment) return <p className="muted">Belum ada pembayaran.</p>;
   return (
     <dl className="facts">
+      {order.invoiceNumber && (
+        <>
+          <dt>No. invoice</dt>
+          <dd data-testid="invoice-number">{order.invoiceNumber}</dd>
+        </>
+      )}
       <dt>Metode</dt>
       <dd>{METHOD_LABEL[payment.method]}</dd>
       {payment.amountTendered && (
         <>
-          <dt>Diterima</dt>
+          <dt>Tunai diterima</dt>
           <dd>{rupiah(payment.amountTendered)}</dd>
         </>
       )}

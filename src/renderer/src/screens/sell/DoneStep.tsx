@@ -1,6 +1,6 @@
 /**
- * The sale is paid: the ticket number to read out, its QR code, the change to hand back, the
- * invoice to print or save, and the next customer (Enter) with the event and category kept.
+ * The sale is paid: the ticket number to read out, its QR code, the invoice's number, the change
+ * to hand back, the invoice to print or save, and the next customer (Enter) with the event and category kept.
  */
 import { toMinor } from '../../../../shared/money.js';
 import type { OrderDetail } from '../../../../shared/schemas/order.js';
@@ -27,6 +27,11 @@ export function DoneStep({ order, onNext }: { order: OrderDetail; onNext: () => 
               {participant.name} · {order.items[0]?.name}
             </p>
           </>
+        )}
+        {order.invoiceNumber && (
+          <p className="muted small" data-testid="invoice-number">
+            Invoice {order.invoiceNumber}
+          </p>
         )}
         {change > 0 && payment?.change && (
           <p className="change-back" data-testid="change-back">

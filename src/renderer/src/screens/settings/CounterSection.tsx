@@ -1,4 +1,4 @@
-/** The counter's own rules: how long an unpaid order holds its seat, the offline allotment, the invoice printed, the cash rounding and the drawer's tolerance. */
+/** The counter's own rules: its name on invoice numbers, how long an unpaid order holds its seat, the offline allotment, the invoice printed, the cash rounding and the drawer's tolerance. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,9 +10,10 @@ import { CASH_ROUNDING_STEPS } from '../../../../shared/cash.js';
 import { formatRupiah } from '../../../../shared/money.js';
 
 /** The settings an operator's screen changes, each required in the form. */
-const CounterRules = SettingsPatch.pick({ holdWindowMinutes: true, offlineAllotmentPercent: true, invoiceLayout: true, cashRoundingRupiah: true, cashToleranceRupiah: true }).required();
+const CounterRules = SettingsPatch.pick({ counterName: true, holdWindowMinutes: true, offlineAllotmentPercent: true, invoiceLayout: true, cashRoundingRupiah: true, cashToleranceRupiah: true }).required();
 type CounterRules = z.infer<typeof CounterRules>;
-const pickRules = ({ holdWindowMinutes, offlineAllotmentPercent, invoiceLayout, cashRoundingRupiah, cashToleranceRupiah }: Settings): CounterRules => ({
+const pickRules = ({ counterName, holdWindowMinutes, offlineAllotmentPercent, invoiceLayout, cashRoundingRupiah, cashToleranceRupiah }: Settings): CounterRules => ({
+  counterName,
   holdWindowMinutes,
   offlineAllotmentPercent,
   invoiceLayout,
@@ -32,6 +33,17 @@ export function CounterSection({ editable }: { editable: boolean }) {
       <h2>Pengaturan loket</h2>
       <form className="form-grid three" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
         <fieldset disabled={!editable} className="contents">
+          <Field
+            label="Nama loket"
+            error={errors.counterName?.message}
+            hint={
+              <>
+                Bagian dari nomor invoice: <span className="nowrap">INV/LOKET-1/2026/000123</span>
+              </>
+            }
+          >
+            {(props) => <input {...props} maxLength={20} {...form.register('counterName')} />}
+          </Field>
           <Field label="Batas waktu bayar (menit)" error={errors.holdWindowMinutes && 'Antara 1 dan 1440 menit'} hint="Pesanan belum dibayar melepas kursinya setelah ini.">
             {(props) => <input {...props} type="number" min={1} max={1440} {...form.register('holdWindowMinutes', { valueAsNumber: true })} />}
           </Field>
