@@ -48,7 +48,7 @@ function draw(doc: PDFKit.PDFDocument, r: CashReport, g: Geometry): number {
 
   heading('Per kategori');
   for (const c of r.byCategory) row(`${c.name} (${c.count})`, rupiah(c.total));
-  if (r.byCategory.length === 0) doc.text('Belum ada penjualan.');
+  if (r.byCategory.length === 0) doc.text(blind ? 'Penjualan tunai tampil setelah kas dihitung.' : 'Belum ada penjualan.');
 
   if (r.refunds.length > 0) heading('Refund');
   for (const f of r.refunds) row(`${when(f.at)} ${METHOD_LABEL[f.method]}: ${f.reason}`, `-${rupiah(f.amount)}`);

@@ -88,7 +88,7 @@ export function CashReportView({ report }: { report: CashReport }) {
             {c.name}: {c.count} tiket · {rupiah(c.total)}
           </li>
         ))}
-        {report.byCategory.length === 0 && <li className="muted">Belum ada penjualan.</li>}
+        {report.byCategory.length === 0 && <li className="muted">{blind ? 'Penjualan tunai tampil setelah kas dihitung.' : 'Belum ada penjualan.'}</li>}
       </ul>
       <h3>Laci kas</h3>
       <dl className="facts">
