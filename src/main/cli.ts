@@ -19,7 +19,7 @@ import { reportCommand, sessionCommand } from './cli/cash-commands.js';
 import { serve, syncTuning } from './cli/serve.js';
 import { USAGE, UsageError } from './cli/usage.js';
 import { AppError } from './domain/errors.js';
-import { ListenHost } from '../shared/schemas/settings.js';
+import { ListenHost } from '#shared/schemas/settings.js';
 
 const OPTIONS = {
   'data-dir': { type: 'string' },

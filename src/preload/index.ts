@@ -4,7 +4,7 @@
  * this bridge, each through a named function, never a generic channel.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { LAUNCH_TOKEN_ARG, UNSYNCED_CHANNEL } from '../shared/shell-bridge.js';
+import { LAUNCH_TOKEN_ARG, UNSYNCED_CHANNEL } from '#shared/shell-bridge.js';
 import type { CounterShell } from './shell.js';
 
 const launchToken = process.argv.find((arg) => arg.startsWith(LAUNCH_TOKEN_ARG))?.slice(LAUNCH_TOKEN_ARG.length) ?? '';

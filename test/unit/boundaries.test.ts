@@ -18,11 +18,11 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Every module a file imports: relative ones as paths from the project root, packages as named. */
+/** Every module a file imports: relative ones and #shared/ (package.json "imports") as paths from the project root, packages as named. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)].map((m) => m[1] ?? m[2]!);
-  return specifiers.map((s) => (s.startsWith('.') ? relative(ROOT, resolve(dirname(file), s)) : s));
+  return specifiers.map((s) => (s.startsWith('#shared/') ? `src/shared/${s.slice('#shared/'.length)}` : s.startsWith('.') ? relative(ROOT, resolve(dirname(file), s)) : s));
 }
 
 function violations(dir: string, allowed: (specifier: string) => boolean): string[] {

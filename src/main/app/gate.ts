@@ -7,9 +7,9 @@
  * check-in is this counter's own and replicates later; should the remote have admitted the ticket
  * meanwhile, the double admission is reported then (sync/push.ts).
  */
-import { messages } from '../../shared/messages.js';
-import type { CheckInBody, CheckInResult, GateParticipant, TicketLookupQuery } from '../../shared/schemas/check-in.js';
-import { TICKET_IDENTIFIERS } from '../../shared/schemas/check-in.js';
+import { messages } from '#shared/messages.js';
+import type { CheckInBody, CheckInResult, GateParticipant, TicketLookupQuery } from '#shared/schemas/check-in.js';
+import { TICKET_IDENTIFIERS } from '#shared/schemas/check-in.js';
 import type { Actor } from '../domain/access.js';
 import type { CheckInService } from '../domain/check-ins.js';
 import { AppError } from '../domain/errors.js';

@@ -6,9 +6,9 @@
  * remote's reason. A remote out of reach leaves the counter selling on its own offline allotment,
  * which this sale must then fit in.
  */
-import { messages } from '../../shared/messages.js';
-import type { FieldError } from '../../shared/schemas/common.js';
-import type { CreateOrderBody, OrderCreated } from '../../shared/schemas/order.js';
+import { messages } from '#shared/messages.js';
+import type { FieldError } from '#shared/schemas/common.js';
+import type { CreateOrderBody, OrderCreated } from '#shared/schemas/order.js';
 import type { Actor } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import type { OrderTransitions } from '../domain/order-transitions.js';

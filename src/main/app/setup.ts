@@ -5,9 +5,9 @@
  * that it is still the first run at the moment it creates that operator. No one is logged in yet:
  * the audit log records what they create as the service's own doing ('system').
  */
-import type { ConnectSetupBody, ConnectSetupResult, DemoSetupResult, SetupState } from '../../shared/schemas/setup.js';
-import type { ConnectionCheck } from '../../shared/schemas/sync.js';
-import { messages } from '../../shared/messages.js';
+import type { ConnectSetupBody, ConnectSetupResult, DemoSetupResult, SetupState } from '#shared/schemas/setup.js';
+import type { ConnectionCheck } from '#shared/schemas/sync.js';
+import { messages } from '#shared/messages.js';
 import { writeTransaction, type Db } from '../db/connection.js';
 import { DEMO_LOGINS } from '../domain/demo.js';
 import { AppError, fieldError } from '../domain/errors.js';

@@ -4,9 +4,9 @@
  * two instants as CSV.
  */
 import { writeFileSync } from 'node:fs';
-import { DENOMINATIONS } from '../../shared/cash.js';
-import { CashMovementBody, CashCountBody, ApproveCashSessionBody } from '../../shared/schemas/cash-session.js';
-import { InvoiceLayout } from '../../shared/schemas/settings.js';
+import { DENOMINATIONS } from '#shared/cash.js';
+import { CashMovementBody, CashCountBody, ApproveCashSessionBody } from '#shared/schemas/cash-session.js';
+import { InvoiceLayout } from '#shared/schemas/settings.js';
 import type { Actor } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import { parseInstant } from '../domain/time.js';

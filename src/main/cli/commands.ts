@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { ImportFile } from '../../shared/schemas/import.js';
-import { OperatorAccount, Permission } from '../../shared/schemas/auth.js';
-import { Settings, SettingsPatch } from '../../shared/schemas/settings.js';
+import { ImportFile } from '#shared/schemas/import.js';
+import { OperatorAccount, Permission } from '#shared/schemas/auth.js';
+import { Settings, SettingsPatch } from '#shared/schemas/settings.js';
 import { restoreBackup } from '../backup/restore.js';
-import { RemoteSettingsBody } from '../../shared/schemas/sync.js';
+import { RemoteSettingsBody } from '#shared/schemas/sync.js';
 import { seedDemo } from '../app/demo.js';
 import { DEMO_LOGINS } from '../domain/demo.js';
 import { AppError } from '../domain/errors.js';

@@ -6,7 +6,7 @@ import { seedDemo } from '../app/demo.js';
 import { cliActor } from './actor.js';
 import { demoLoginLines } from './commands.js';
 import type { FastifyBaseLogger } from 'fastify';
-import { LAUNCH_TOKEN_ENV } from '../../shared/shell-bridge.js';
+import { LAUNCH_TOKEN_ENV } from '#shared/shell-bridge.js';
 import { claimDataDir } from '../data-dir-lock.js';
 import { lanHostNames } from '../http/host-allowlist.js';
 import { isLanHost } from '../settings/listen.js';

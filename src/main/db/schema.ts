@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { CashCount } from '../../shared/cash.js';
-import type { AuditAction, AuditCredential } from '../../shared/schemas/audit.js';
-import { CHANGE_KINDS, SKIP_REASONS } from '../../shared/schemas/sync.js';
+import type { CashCount } from '#shared/cash.js';
+import type { AuditAction, AuditCredential } from '#shared/schemas/audit.js';
+import { CHANGE_KINDS, SKIP_REASONS } from '#shared/schemas/sync.js';
 
 export const users = sqliteTable('users', {
   id: text('id').primaryKey(),

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Permission, Role } from '../../shared/schemas/auth.js';
+import type { Permission, Role } from '#shared/schemas/auth.js';
 import type { Db } from '../db/connection.js';
 import { eventGrants } from '../db/schema.js';
-import { messages } from '../../shared/messages.js';
-import { ownsCounter } from '../../shared/roles.js';
+import { messages } from '#shared/messages.js';
+import { ownsCounter } from '#shared/roles.js';
 import { AppError } from './errors.js';
 
 /** Who is calling: a user, the credential that proved it, and the device it came from (for the audit log). */

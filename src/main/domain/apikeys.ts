@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { messages } from '../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import type { Db } from '../db/connection.js';
 import { apiKeys, users } from '../db/schema.js';
-import { makesApiKeys, ownsCounter } from '../../shared/roles.js';
+import { makesApiKeys, ownsCounter } from '#shared/roles.js';
 import type { Actor } from './access.js';
 import type { AuditActor, AuditLog } from './audit.js';
 import type { Clock } from './clock.js';

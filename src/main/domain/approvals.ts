@@ -4,9 +4,9 @@
  * counted against the acting operator like failed logins, so a cashier cannot guess a password
  * through the approval dialog. The approver is named in the audit entry of what was approved.
  */
-import type { Approval } from '../../shared/schemas/cash-session.js';
-import { messages } from '../../shared/messages.js';
-import { supervisesCash } from '../../shared/roles.js';
+import type { Approval } from '#shared/schemas/cash-session.js';
+import { messages } from '#shared/messages.js';
+import { supervisesCash } from '#shared/roles.js';
 import type { Actor, Access, OwnedEvent } from './access.js';
 import type { AuthAttempts } from './auth-attempts.js';
 import { AppError } from './errors.js';

@@ -9,12 +9,12 @@
  * field not listed there (a password, a key) or a whole identity number is refused, never stored.
  */
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { AUDIT_DETAILS, AuditEntry, type AuditAction, type AuditCredential, type AuditDetails, type AuditListQuery } from '../../shared/schemas/audit.js';
-import type { PageMeta } from '../../shared/schemas/common.js';
-import { messages } from '../../shared/messages.js';
+import { AUDIT_DETAILS, AuditEntry, type AuditAction, type AuditCredential, type AuditDetails, type AuditListQuery } from '#shared/schemas/audit.js';
+import type { PageMeta } from '#shared/schemas/common.js';
+import { messages } from '#shared/messages.js';
 import { writeTransaction, type Db } from '../db/connection.js';
 import { auditLog, events } from '../db/schema.js';
-import { ownsCounter, readsAuditLog } from '../../shared/roles.js';
+import { ownsCounter, readsAuditLog } from '#shared/roles.js';
 import type { Actor } from './access.js';
 import { AppError } from './errors.js';
 import type { Clock } from './clock.js';

@@ -9,7 +9,7 @@
  * its first failure. Sources that present only right credentials are never refused, so the devices
  * at work go on while someone guesses.
  */
-import { messages } from '../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
 

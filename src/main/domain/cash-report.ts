@@ -4,9 +4,9 @@
  * expected cash against the count. Pure: the same rows give the same report, which is what makes
  * an issued Z report checkable against a recount.
  */
-import type { CashReport } from '../../shared/schemas/cash-session.js';
-import { PaymentMethod } from '../../shared/schemas/payment.js';
-import { fromMinor, fromMinorSigned } from '../../shared/money.js';
+import type { CashReport } from '#shared/schemas/cash-session.js';
+import { PaymentMethod } from '#shared/schemas/payment.js';
+import { fromMinor, fromMinorSigned } from '#shared/money.js';
 import type { cashEntries, cashSessions } from '../db/schema.js';
 import { toIso } from './time.js';
 

@@ -9,7 +9,7 @@
  * and the count, once in, is fixed. Every change writes its audit entry in its own transaction.
  */
 import { and, asc, desc, eq, gte, lte, max, ne, type SQL } from 'drizzle-orm';
-import { countTotal, roundCash } from '../../shared/cash.js';
+import { countTotal, roundCash } from '#shared/cash.js';
 import type {
   ApproveCashSessionBody,
   CashMovementBody,
@@ -18,12 +18,12 @@ import type {
   CountCashSessionBody,
   CountResult,
   OpenCashSessionBody,
-} from '../../shared/schemas/cash-session.js';
-import { CashReport as CashReportSchema } from '../../shared/schemas/cash-session.js';
-import type { PaymentMethod } from '../../shared/schemas/payment.js';
-import { messages } from '../../shared/messages.js';
-import { fromMinor, fromMinorSigned, toMinor } from '../../shared/money.js';
-import { supervisesCash } from '../../shared/roles.js';
+} from '#shared/schemas/cash-session.js';
+import { CashReport as CashReportSchema } from '#shared/schemas/cash-session.js';
+import type { PaymentMethod } from '#shared/schemas/payment.js';
+import { messages } from '#shared/messages.js';
+import { fromMinor, fromMinorSigned, toMinor } from '#shared/money.js';
+import { supervisesCash } from '#shared/roles.js';
 import { writeTransaction, type Db } from '../db/connection.js';
 import { cashEntries, cashReports, cashSessions, ticketCategories } from '../db/schema.js';
 import type { SettingsStore } from '../settings/store.js';

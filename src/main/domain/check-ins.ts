@@ -9,10 +9,10 @@
  * never used to look anything up.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { CheckInReplay, type CheckIn, type CheckInBody, type CheckInResult, type GateParticipant, type TicketIdentifierField, type TicketLookupQuery } from '../../shared/schemas/check-in.js';
-import { maskIdentityNumber } from '../../shared/identity-number.js';
-import { messages } from '../../shared/messages.js';
-import { InvalidTicketToken, verifyTicketToken } from '../../shared/ticket-token.js';
+import { CheckInReplay, type CheckIn, type CheckInBody, type CheckInResult, type GateParticipant, type TicketIdentifierField, type TicketLookupQuery } from '#shared/schemas/check-in.js';
+import { maskIdentityNumber } from '#shared/identity-number.js';
+import { messages } from '#shared/messages.js';
+import { InvalidTicketToken, verifyTicketToken } from '#shared/ticket-token.js';
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { checkIns, orders, participants, ticketCategories, users } from '../db/schema.js';

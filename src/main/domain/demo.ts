@@ -1,5 +1,5 @@
 /** The demo's data, its logins and events; app/demo.ts seeds them. */
-import type { ImportFile } from '../../shared/schemas/import.js';
+import type { ImportFile } from '#shared/schemas/import.js';
 import { toIso } from './time.js';
 
 const DAY = 24 * 60 * 60 * 1000;

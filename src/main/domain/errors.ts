@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '../../shared/schemas/common.js';
+import type { ErrorCode, FieldError } from '#shared/schemas/common.js';
 
 /**
  * A refusal the domain decides: a code (which the HTTP layer alone maps to a status), an

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Permission } from '../../shared/schemas/auth.js';
-import type { Event, EventListQuery } from '../../shared/schemas/event.js';
-import type { PageMeta } from '../../shared/schemas/common.js';
-import { messages } from '../../shared/messages.js';
-import { fromMinor } from '../../shared/money.js';
+import type { Permission } from '#shared/schemas/auth.js';
+import type { Event, EventListQuery } from '#shared/schemas/event.js';
+import type { PageMeta } from '#shared/schemas/common.js';
+import { messages } from '#shared/messages.js';
+import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import { eventGrants, events } from '../db/schema.js';
 import type { Access, Actor } from './access.js';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Permission } from '../../shared/schemas/auth.js';
+import type { Permission } from '#shared/schemas/auth.js';
 import type { Db } from '../db/connection.js';
 import { eventGrants } from '../db/schema.js';
 import type { AuditActor, AuditLog } from './audit.js';

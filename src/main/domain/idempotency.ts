@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { messages } from '../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import type { Db } from '../db/connection.js';
 import { idempotencyKeys } from '../db/schema.js';
 import type { Clock } from './clock.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { ImportEvent, ImportFile } from '../../shared/schemas/import.js';
-import { toMinor } from '../../shared/money.js';
+import type { ImportEvent, ImportFile } from '#shared/schemas/import.js';
+import { toMinor } from '#shared/money.js';
 import { writeTransaction, type Db } from '../db/connection.js';
 import { events, ticketCategories } from '../db/schema.js';
 import type { Clock } from './clock.js';

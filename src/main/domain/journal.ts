@@ -3,7 +3,7 @@
  * implements these (sync/outbox.ts, sync/allotment.ts). The domain imports neither the engine nor
  * HTTP. A check-in at the gate (check-ins.ts) is a change of the order's ticket, so it goes the same way.
  */
-import type { ChangeKind } from '../../shared/schemas/sync.js';
+import type { ChangeKind } from '#shared/schemas/sync.js';
 
 /** What became of a change tried at the remote before it was recorded here. */
 export type AtRemoteFate = 'applied' | 'maybe';

@@ -4,7 +4,7 @@
  * them out) and a phone number as spoken ("0812…", "62812…" or "+62812…").
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { asPrintedTicketNumber } from '../../shared/ticket-number.js';
+import { asPrintedTicketNumber } from '#shared/ticket-number.js';
 import { orders, participants } from '../db/schema.js';
 
 /** Fewer digits than this name too many orders to be meant as a NIK's or a phone's ending. */

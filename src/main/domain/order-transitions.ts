@@ -16,13 +16,13 @@
  * transaction, committed with whatever else is being written at that moment (group commit).
  */
 import { eq } from 'drizzle-orm';
-import type { AuditAction, AuditDetails } from '../../shared/schemas/audit.js';
-import { CANCELLABLE_STATUSES, type OrderDetail } from '../../shared/schemas/order.js';
-import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
-import { COUNTER_SETTLED, type PaymentMethod } from '../../shared/schemas/payment.js';
-import type { RefundBody } from '../../shared/schemas/cash-session.js';
-import { messages } from '../../shared/messages.js';
-import { fromMinor, toMinor } from '../../shared/money.js';
+import type { AuditAction, AuditDetails } from '#shared/schemas/audit.js';
+import { CANCELLABLE_STATUSES, type OrderDetail } from '#shared/schemas/order.js';
+import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '#shared/schemas/payment.js';
+import { COUNTER_SETTLED, type PaymentMethod } from '#shared/schemas/payment.js';
+import type { RefundBody } from '#shared/schemas/cash-session.js';
+import { messages } from '#shared/messages.js';
+import { fromMinor, toMinor } from '#shared/money.js';
 import { orders, participants, payments, refunds } from '../db/schema.js';
 import type { SessionMoney } from './cash-sessions.js';
 import { REFUNDED } from './participants.js';

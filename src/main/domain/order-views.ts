@@ -8,12 +8,12 @@
  * event:update on the event (who sells, and checks the number against the card), masked otherwise.
  */
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { OrderDetail, Participant } from '../../shared/schemas/order.js';
-import type { Payment } from '../../shared/schemas/payment.js';
-import type { Refund } from '../../shared/schemas/cash-session.js';
-import { maskIdentityNumber } from '../../shared/identity-number.js';
-import { messages } from '../../shared/messages.js';
-import { fromMinor, fromMinorSigned } from '../../shared/money.js';
+import type { OrderDetail, Participant } from '#shared/schemas/order.js';
+import type { Payment } from '#shared/schemas/payment.js';
+import type { Refund } from '#shared/schemas/cash-session.js';
+import { maskIdentityNumber } from '#shared/identity-number.js';
+import { messages } from '#shared/messages.js';
+import { fromMinor, fromMinorSigned } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import { invoices, orderItems, orders, participants, payments, refunds } from '../db/schema.js';
 import type { Access, Actor } from './access.js';

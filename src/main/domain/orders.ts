@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { CreateOrderBody, OrderCreated, OrderDetail, OrderListItem, OrderListQuery } from '../../shared/schemas/order.js';
-import type { PageMeta } from '../../shared/schemas/common.js';
-import { maskIdentityNumber } from '../../shared/identity-number.js';
-import { messages } from '../../shared/messages.js';
-import { fromMinor } from '../../shared/money.js';
+import type { CreateOrderBody, OrderCreated, OrderDetail, OrderListItem, OrderListQuery } from '#shared/schemas/order.js';
+import type { PageMeta } from '#shared/schemas/common.js';
+import { maskIdentityNumber } from '#shared/identity-number.js';
+import { messages } from '#shared/messages.js';
+import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { orderCounts, orderItems, orders, ticketCategories, users } from '../db/schema.js';

@@ -1,4 +1,4 @@
-import type { PageMeta } from '../../shared/schemas/common.js';
+import type { PageMeta } from '#shared/schemas/common.js';
 
 export function pageMeta(query: { page: number; limit: number }, total: number): PageMeta {
   return { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };

@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/connection.js';
 import { participants } from '../db/schema.js';
-import { printedTicketNumber } from '../../shared/ticket-number.js';
+import { printedTicketNumber } from '#shared/ticket-number.js';
 import { newId } from './ids.js';
 import type { OrderRow } from './order-views.js';
 

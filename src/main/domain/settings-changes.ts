@@ -4,8 +4,8 @@
  * settings is secret, so the values are recorded as they are.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { AuditDetails } from '../../shared/schemas/audit.js';
-import { Settings, type SettingsPatch } from '../../shared/schemas/settings.js';
+import type { AuditDetails } from '#shared/schemas/audit.js';
+import { Settings, type SettingsPatch } from '#shared/schemas/settings.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { AuditActor, AuditLog } from './audit.js';
 

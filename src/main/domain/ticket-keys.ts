@@ -4,8 +4,8 @@
  * counters is checked in at every gate, by its QR code as by its number. Registering a key gives
  * no more than selling does: a ticket number, which any gate takes typed, is in every token.
  */
-import { messages } from '../../shared/messages.js';
-import { TICKET_TOKEN_ALG, type VerificationKey } from '../../shared/ticket-token.js';
+import { messages } from '#shared/messages.js';
+import { TICKET_TOKEN_ALG, type VerificationKey } from '#shared/ticket-token.js';
 import type { Db } from '../db/connection.js';
 import { trustedTicketKeys } from '../db/schema.js';
 import type { Access, Actor } from './access.js';

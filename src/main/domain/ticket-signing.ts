@@ -8,7 +8,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sig
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.js';
 import { meta } from '../db/schema.js';
-import { TICKET_TOKEN_ALG, type TicketClaims, type VerificationKey } from '../../shared/ticket-token.js';
+import { TICKET_TOKEN_ALG, type TicketClaims, type VerificationKey } from '#shared/ticket-token.js';
 
 const META_KEY = 'ticket_signing_jwk';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, min, sql } from 'drizzle-orm';
-import type { TicketCategory } from '../../shared/schemas/ticket.js';
-import { fromMinor } from '../../shared/money.js';
+import type { TicketCategory } from '#shared/schemas/ticket.js';
+import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import { orders, ticketCategories } from '../db/schema.js';
 import type { Actor } from './access.js';

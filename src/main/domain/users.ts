@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Role, User } from '../../shared/schemas/auth.js';
+import type { Role, User } from '#shared/schemas/auth.js';
 import type { Db } from '../db/connection.js';
 import { users } from '../db/schema.js';
 import type { AuditActor, AuditLog } from './audit.js';

@@ -7,7 +7,7 @@ import { app, dialog, ipcMain, type BrowserWindow } from 'electron';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UNSYNCED_CHANNEL } from '../../shared/shell-bridge.js';
+import { UNSYNCED_CHANNEL } from '#shared/shell-bridge.js';
 import { dataKey, shellStore } from './secrets.js';
 import { startService, type Service } from './service.js';
 import { openWindow } from './window.js';

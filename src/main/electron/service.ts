@@ -7,7 +7,7 @@ import { app, utilityProcess, type UtilityProcess } from 'electron';
 import { join } from 'node:path';
 import { isLoopbackHost } from '../settings/listen.js';
 import { listenHostBeforeStart } from '../settings/startup.js';
-import { LAUNCH_TOKEN_ENV, SECRET_KEY_ENV } from '../../shared/shell-bridge.js';
+import { LAUNCH_TOKEN_ENV, SECRET_KEY_ENV } from '#shared/shell-bridge.js';
 
 const LISTENING = /^listening on (http:\/\/\S+)$/m;
 

@@ -5,7 +5,7 @@
  */
 import { BrowserWindow, shell } from 'electron';
 import { join } from 'node:path';
-import { LAUNCH_TOKEN_ARG } from '../../shared/shell-bridge.js';
+import { LAUNCH_TOKEN_ARG } from '#shared/shell-bridge.js';
 import type { ShellStore } from './secrets.js';
 
 const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write']);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import type { Actor } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import type { Services } from '../services.js';

@@ -8,7 +8,7 @@
  * QUEUE_LIMIT devices waiting, a device is told to come back (429 with Retry-After).
  */
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import { AppError } from '../domain/errors.js';
 import { lanPeer } from './peer.js';
 import { LineFull, createTurns } from './turns.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { PageMeta } from '../../shared/schemas/common.js';
+import type { PageMeta } from '#shared/schemas/common.js';
 
 export function ok<T>(request: FastifyRequest, message: string, data: T) {
   return { message, requestId: request.id, data };

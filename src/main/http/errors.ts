@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode, ErrorEnvelope, FieldError } from '../../shared/schemas/common.js';
-import { messages } from '../../shared/messages.js';
+import type { ErrorCode, ErrorEnvelope, FieldError } from '#shared/schemas/common.js';
+import { messages } from '#shared/messages.js';
 import { isStorageFull } from '../db/storage-full.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';

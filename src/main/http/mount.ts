@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { contract, type Access, type Answer, type Contract, type EndpointBase, type OperationId, type PartOf } from '../../shared/contract/index.js';
+import { contract, type Access, type Answer, type Contract, type EndpointBase, type OperationId, type PartOf } from '#shared/contract/index.js';
 import type { Services } from '../services.js';
 import { authenticate } from './auth.js';
 import { SECURITY, errorResponses } from './responses.js';

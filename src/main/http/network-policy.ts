@@ -7,7 +7,7 @@
  * OpenAPI document and its reference at /docs) say so with `credentialsFromLan`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import { AppError } from '../domain/errors.js';
 import type { Services } from '../services.js';
 import { authenticate } from './auth.js';

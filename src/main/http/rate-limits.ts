@@ -9,7 +9,7 @@
  * Refused credentials are slowed down apart from this, by domain/auth-attempts.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { messages } from '../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import type { Actor } from '../domain/access.js';
 import type { Clock } from '../domain/clock.js';
 import { AppError } from '../domain/errors.js';

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../../shared/schemas/common.js';
-import { ErrorEnvelope } from '../../shared/schemas/common.js';
+import type { ErrorCode } from '#shared/schemas/common.js';
+import { ErrorEnvelope } from '#shared/schemas/common.js';
 import { STATUS_OF } from './errors.js';
 
 /** Response schemas of the error statuses a route can answer, for validation and OpenAPI alike. */

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { messages } from '../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import { AppError } from '../domain/errors.js';
 import { sameSite } from './network-policy.js';
 import { fromThisMachine } from './peer.js';

@@ -4,7 +4,7 @@
  * a page too long to fill, to learn the real length, then again on a page of that length.
  */
 import PDFDocument from 'pdfkit';
-import type { InvoiceLayout } from '../../shared/schemas/settings.js';
+import type { InvoiceLayout } from '#shared/schemas/settings.js';
 
 export const RECEIPT_WIDTH = 226.77; // 80 mm in points
 

@@ -5,10 +5,10 @@
  * 80 mm roll for receipt printers. Texts in Indonesian.
  */
 import QRCode from 'qrcode';
-import type { OrderDetail } from '../../shared/schemas/order.js';
-import type { InvoiceLayout } from '../../shared/schemas/settings.js';
-import { formatRupiah, formatRupiahSigned, toMinor, toMinorSigned } from '../../shared/money.js';
-import { METHOD_LABEL } from '../../shared/labels.js';
+import type { OrderDetail } from '#shared/schemas/order.js';
+import type { InvoiceLayout } from '#shared/schemas/settings.js';
+import { formatRupiah, formatRupiahSigned, toMinor, toMinorSigned } from '#shared/money.js';
+import { METHOD_LABEL } from '#shared/labels.js';
 import { formatDateTime } from '../domain/time.js';
 import { RECEIPT_WIDTH, renderPdf, writers, type Geometry } from './pdf-layout.js';
 import { invoiceFooter, invoiceStamp } from './text.js';

@@ -4,9 +4,9 @@
  * event:read, same expiry check). Each invoice fetched is a print, counted (domain/invoices.ts).
  */
 import QRCode from 'qrcode';
-import type { Participant } from '../../shared/schemas/order.js';
-import type { InvoiceLayout } from '../../shared/schemas/settings.js';
-import { messages } from '../../shared/messages.js';
+import type { Participant } from '#shared/schemas/order.js';
+import type { InvoiceLayout } from '#shared/schemas/settings.js';
+import { messages } from '#shared/messages.js';
 import type { Actor } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import type { EventService } from '../domain/events.js';

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus } from '../../shared/schemas/order.js';
+import type { OrderStatus, PaymentStatus } from '#shared/schemas/order.js';
 
 /** The state stamped on an invoice, in words a customer reads at a glance. */
 export function invoiceStamp(status: OrderStatus, paymentStatus: PaymentStatus): { text: string; color: string } {

@@ -1,6 +1,6 @@
 /** A session's X or Z report as CSV: one figure a line (section, label, count, amount in rupiah). */
-import { METHOD_LABEL } from '../../shared/labels.js';
-import type { CashReport } from '../../shared/schemas/cash-session.js';
+import { METHOD_LABEL } from '#shared/labels.js';
+import type { CashReport } from '#shared/schemas/cash-session.js';
 import { csvOf } from './csv.js';
 
 export function cashReportCsv(r: CashReport): string {

@@ -7,7 +7,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { parseJson } from '../../shared/parse-json.js';
+import { parseJson } from '#shared/parse-json.js';
 
 export const legacyFile = (dataDir: string, name: 'settings' | 'remote') => join(dataDir, `${name}.json`);
 

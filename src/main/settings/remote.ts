@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { RemoteSummary } from '../../shared/schemas/sync.js';
+import type { RemoteSummary } from '#shared/schemas/sync.js';
 import { writeTransaction, type Db } from '../db/connection.js';
 import { remoteConnection } from '../db/schema.js';
 import { importLegacyFile } from './legacy.js';

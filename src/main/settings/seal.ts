@@ -5,7 +5,7 @@
  * the database file's owner-only mode (0600, in a 0700 data dir) is the protection.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { SECRET_KEY_ENV } from '../../shared/shell-bridge.js';
+import { SECRET_KEY_ENV } from '#shared/shell-bridge.js';
 
 const PREFIX = 'sealed:v1:';
 const KEY_BYTES = 32;

@@ -11,7 +11,7 @@ import Conf from 'conf';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { parseJson } from '../../shared/parse-json.js';
+import { parseJson } from '#shared/parse-json.js';
 import { legacyFile } from './legacy.js';
 
 const NAME = 'startup';

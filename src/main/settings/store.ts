@@ -8,8 +8,8 @@
  * made unless another connection has committed since (SQLite's data_version says so).
  */
 import { z } from 'zod';
-import { Settings, SettingsPatch } from '../../shared/schemas/settings.js';
-import { parseJson } from '../../shared/parse-json.js';
+import { Settings, SettingsPatch } from '#shared/schemas/settings.js';
+import { parseJson } from '#shared/parse-json.js';
 import { writeTransaction, type CounterDb } from '../db/connection.js';
 import { settings } from '../db/schema.js';
 import { importLegacyFile } from './legacy.js';

@@ -8,8 +8,8 @@
  *   had is not sent, what it has gets its cancel;
  * - dismiss: settled by hand on the remote (say, a refund after a paid sale the remote refused).
  */
-import type { Conflict, ConflictResolution } from '../../shared/schemas/sync.js';
-import { messages } from '../../shared/messages.js';
+import type { Conflict, ConflictResolution } from '#shared/schemas/sync.js';
+import { messages } from '#shared/messages.js';
 import type { Access, Actor } from '../domain/access.js';
 import type { AuditLog } from '../domain/audit.js';
 import { AppError } from '../domain/errors.js';

@@ -10,10 +10,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { messages } from '../../shared/messages.js';
-import { PullReportEntry, SyncState, type ConnectionCheck, type RemoteSummary, type SyncNotice, type SyncStatus } from '../../shared/schemas/sync.js';
+import { messages } from '#shared/messages.js';
+import { PullReportEntry, SyncState, type ConnectionCheck, type RemoteSummary, type SyncNotice, type SyncStatus } from '#shared/schemas/sync.js';
 import { meta } from '../db/schema.js';
-import { parseJson } from '../../shared/parse-json.js';
+import { parseJson } from '#shared/parse-json.js';
 import type { Db } from '../db/connection.js';
 import type { AuditActor, AuditLog } from '../domain/audit.js';
 import type { Clock } from '../domain/clock.js';

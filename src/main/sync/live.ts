@@ -8,7 +8,7 @@
  * When the remote cannot be reached the counter goes on alone (its offline allotment, its own
  * check-ins), and the outbox replicates later as ever.
  */
-import { CheckInBody, type TicketLookupQuery } from '../../shared/schemas/check-in.js';
+import { CheckInBody, type TicketLookupQuery } from '#shared/schemas/check-in.js';
 import type { Outbox } from './outbox.js';
 import type { Failure, Outcome, RemoteClient } from './remote-client.js';
 import type { Pusher } from './push.js';

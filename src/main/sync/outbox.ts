@@ -4,7 +4,7 @@
  * push (push.ts) works through the jobs; this file holds their storage and their queries.
  */
 import { and, asc, count, eq, exists, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
-import type { SkipReason } from '../../shared/schemas/sync.js';
+import type { SkipReason } from '#shared/schemas/sync.js';
 import { writeTransaction, type Db } from '../db/connection.js';
 import { events, orders, outbox, remoteOrders } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';

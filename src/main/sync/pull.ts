@@ -12,8 +12,8 @@
  * could, never more (docs/sync.md, "Seats after a pull").
  */
 import { and, eq, notInArray } from 'drizzle-orm';
-import type { ImportEvent } from '../../shared/schemas/import.js';
-import type { PullReportEntry } from '../../shared/schemas/sync.js';
+import type { ImportEvent } from '#shared/schemas/import.js';
+import type { PullReportEntry } from '#shared/schemas/sync.js';
 import { writeTransaction, type Db } from '../db/connection.js';
 import { eventGrants, events, ticketCategories, users } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';

@@ -21,12 +21,12 @@
  * is checked_in there.
  */
 import { eq } from 'drizzle-orm';
-import { CheckInBody, CheckInReplay } from '../../shared/schemas/check-in.js';
-import { CreateOrderBody } from '../../shared/schemas/order.js';
-import { CheckoutBody, COUNTER_SETTLED, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
-import type { RemoteOrder } from '../../shared/schemas/remote.js';
-import type { RemoteCapability, SkipReason } from '../../shared/schemas/sync.js';
-import { messages } from '../../shared/messages.js';
+import { CheckInBody, CheckInReplay } from '#shared/schemas/check-in.js';
+import { CreateOrderBody } from '#shared/schemas/order.js';
+import { CheckoutBody, COUNTER_SETTLED, ConfirmPaymentBody, ReasonBody } from '#shared/schemas/payment.js';
+import type { RemoteOrder } from '#shared/schemas/remote.js';
+import type { RemoteCapability, SkipReason } from '#shared/schemas/sync.js';
+import { messages } from '#shared/messages.js';
 import { writeTransaction, type Db } from '../db/connection.js';
 import { orders, participants, ticketCategories } from '../db/schema.js';
 import type { AuditLog } from '../domain/audit.js';

@@ -7,12 +7,12 @@
  */
 import ky, { TimeoutError, type KyInstance, type Options } from 'ky';
 import { z } from 'zod';
-import { contract, requestOf, type CallInput, type EndpointBase } from '../../shared/contract/index.js';
-import { CheckInResult, GateParticipant, type CheckInBody, type TicketLookupQuery } from '../../shared/schemas/check-in.js';
-import type { CreateOrderBody } from '../../shared/schemas/order.js';
-import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../../shared/schemas/payment.js';
-import { RemoteEnvelope, RemoteErrorBody, RemoteOrder, RemoteSyncStatus } from '../../shared/schemas/remote.js';
-import { VerificationKey } from '../../shared/ticket-token.js';
+import { contract, requestOf, type CallInput, type EndpointBase } from '#shared/contract/index.js';
+import { CheckInResult, GateParticipant, type CheckInBody, type TicketLookupQuery } from '#shared/schemas/check-in.js';
+import type { CreateOrderBody } from '#shared/schemas/order.js';
+import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '#shared/schemas/payment.js';
+import { RemoteEnvelope, RemoteErrorBody, RemoteOrder, RemoteSyncStatus } from '#shared/schemas/remote.js';
+import { VerificationKey } from '#shared/ticket-token.js';
 import type { Remote } from '../settings/remote.js';
 
 /** Why an attempt failed, in the terms the push needs. */

@@ -10,9 +10,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { messages } from '../../shared/messages.js';
-import { parseJson } from '../../shared/parse-json.js';
-import { RemoteCapability, SyncState, type MissingCapability, type Upstream } from '../../shared/schemas/sync.js';
+import { messages } from '#shared/messages.js';
+import { parseJson } from '#shared/parse-json.js';
+import { RemoteCapability, SyncState, type MissingCapability, type Upstream } from '#shared/schemas/sync.js';
 import type { Db } from '../db/connection.js';
 import { meta } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';

@@ -11,10 +11,10 @@
  * skipped with the reason; the rest of the pull goes on.
  */
 import { z } from 'zod';
-import { EventStatus, type FeeBearer } from '../../shared/schemas/event.js';
-import type { ImportEvent, ImportTicket } from '../../shared/schemas/import.js';
-import type { PullReportEntry } from '../../shared/schemas/sync.js';
-import { RemoteEvent, RemoteTicketCategory } from '../../shared/schemas/remote.js';
+import { EventStatus, type FeeBearer } from '#shared/schemas/event.js';
+import type { ImportEvent, ImportTicket } from '#shared/schemas/import.js';
+import type { PullReportEntry } from '#shared/schemas/sync.js';
+import { RemoteEvent, RemoteTicketCategory } from '#shared/schemas/remote.js';
 import { isTimeZone } from '../domain/time.js';
 
 export type Read<T> = { ok: true; value: T; notes: string[] } | { ok: false; reason: string };

@@ -4,8 +4,8 @@
  * refuses the key, and the screen in use.
  */
 import { useEffect, useState } from 'react';
-import { readsAuditLog } from '../../shared/roles.js';
-import type { User } from '../../shared/schemas/auth.js';
+import { readsAuditLog } from '#shared/roles.js';
+import type { User } from '#shared/schemas/auth.js';
 import { useSyncStatus } from './api/hooks';
 import { ConnectionPill } from './components/ConnectionPill';
 import { ConfirmDialog } from './components/Dialog';

@@ -1,5 +1,5 @@
 /** How amounts and times read at the counter: rupiah as on the invoice, times in the event's zone. */
-import { formatRupiah, formatRupiahSigned, toMinor, toMinorSigned } from '../../shared/money.js';
+import { formatRupiah, formatRupiahSigned, toMinor, toMinorSigned } from '#shared/money.js';
 
 export const rupiah = (decimal: string) => formatRupiah(toMinor(decimal));
 /** A difference: "-Rp 2.500" for a shortfall. */

@@ -2,8 +2,8 @@
  * The invoice PDF (and the cash reports), fetched with the operator's credentials: saved as a file, or printed through the
  * browser's (or the Electron window's native) print dialog from a hidden frame.
  */
-import type { InvoiceLayout } from '../../shared/schemas/settings.js';
-import { contract } from '../../shared/contract/index.js';
+import type { InvoiceLayout } from '#shared/schemas/settings.js';
+import { contract } from '#shared/contract/index.js';
 import { file } from './api/client';
 
 export const LAYOUT_LABEL: Record<InvoiceLayout, string> = { a4: 'A4', receipt: 'Struk 80 mm' };

@@ -3,8 +3,8 @@
  * token (the service verifies it) and opened. What goes wrong is said, in words, until the next scan.
  */
 import { useState } from 'react';
-import { contract } from '../../shared/contract/index.js';
-import { unverifiedClaims } from '../../shared/ticket-token.js';
+import { contract } from '#shared/contract/index.js';
+import { unverifiedClaims } from '#shared/ticket-token.js';
 import { api } from './api/client';
 import { useTicketScanner } from './scanner';
 

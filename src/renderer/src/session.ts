@@ -3,7 +3,7 @@
  * so that a reload keeps the operator logged in and closing the window logs out.
  */
 import { useSyncExternalStore } from 'react';
-import type { LoginResult, User } from '../../shared/schemas/auth.js';
+import type { LoginResult, User } from '#shared/schemas/auth.js';
 
 const KEY = 'counter.session';
 

@@ -1,4 +1,4 @@
-import type { SyncStatus } from '../../shared/schemas/sync.js';
+import type { SyncStatus } from '#shared/schemas/sync.js';
 
 /**
  * How the counter stands with its remote, in the cases an operator must tell apart. Behind a venue

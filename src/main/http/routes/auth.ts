@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { messages } from '../../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import { AppError, fieldError } from '../../domain/errors.js';
 import { toIso } from '../../domain/time.js';
 import { toUserDto, type UserRow } from '../../domain/users.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { messages } from '../../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import { renderCashReport } from '../../invoice/cash-report-pdf.js';
 import { cashReportCsv } from '../../reports/cash-report-csv.js';
 import type { Services } from '../../services.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { messages } from '../../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import type { Services } from '../../services.js';
 import { actorOf } from '../auth.js';
 import { ok, okList } from '../envelope.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { messages } from '../../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import { requireCounterOwner, type Actor } from '../../domain/access.js';
 import { AppError } from '../../domain/errors.js';
 import type { Services } from '../../services.js';

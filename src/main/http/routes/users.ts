@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { messages } from '../../../shared/messages.js';
+import { messages } from '#shared/messages.js';
 import { requireCounterOwner } from '../../domain/access.js';
 import { toUserDto } from '../../domain/users.js';
 import type { Services } from '../../services.js';

@@ -1,7 +1,7 @@
 /** Cash sessions (shifts), their reports and refunds as react-query hooks. */
 import { useQuery } from '@tanstack/react-query';
-import { contract } from '../../../shared/contract/index.js';
-import type { ApproveCashSessionBody, CashMovementBody, CountCashSessionBody, OpenCashSessionBody, RefundBody } from '../../../shared/schemas/cash-session.js';
+import { contract } from '#shared/contract/index.js';
+import type { ApproveCashSessionBody, CashMovementBody, CountCashSessionBody, OpenCashSessionBody, RefundBody } from '#shared/schemas/cash-session.js';
 import { api, once } from './client';
 import { orderParams, useChange, useOrderChange } from './hooks';
 

@@ -4,9 +4,9 @@
  * forms can show each message at its field.
  */
 import type { z } from 'zod';
-import { contract, requestOf, type CallInput, type EndpointBase, type Reply } from '../../../shared/contract/index.js';
-import type { ChangePasswordBody, LoginBody, LoginResult } from '../../../shared/schemas/auth.js';
-import { ErrorEnvelope, type FieldError } from '../../../shared/schemas/common.js';
+import { contract, requestOf, type CallInput, type EndpointBase, type Reply } from '#shared/contract/index.js';
+import type { ChangePasswordBody, LoginBody, LoginResult } from '#shared/schemas/auth.js';
+import { ErrorEnvelope, type FieldError } from '#shared/schemas/common.js';
 import { session } from '../session';
 
 export class ApiError extends Error {

@@ -3,14 +3,14 @@
  * (a sale, a payment, a new key) refreshes every view of what it changed.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { contract } from '../../../shared/contract/index.js';
-import type { CreateApiKeyBody } from '../../../shared/schemas/apikey.js';
-import type { AuditListQuery } from '../../../shared/schemas/audit.js';
-import type { OrderDetail, OrderListQuery } from '../../../shared/schemas/order.js';
-import type { CheckoutBody, ReasonBody } from '../../../shared/schemas/payment.js';
-import { REJECTED_TRANSFER_REASON } from '../../../shared/labels.js';
-import type { SettingsPatch } from '../../../shared/schemas/settings.js';
-import type { ConflictResolution, RemoteSettingsBody } from '../../../shared/schemas/sync.js';
+import { contract } from '#shared/contract/index.js';
+import type { CreateApiKeyBody } from '#shared/schemas/apikey.js';
+import type { AuditListQuery } from '#shared/schemas/audit.js';
+import type { OrderDetail, OrderListQuery } from '#shared/schemas/order.js';
+import type { CheckoutBody, ReasonBody } from '#shared/schemas/payment.js';
+import { REJECTED_TRANSFER_REASON } from '#shared/labels.js';
+import type { SettingsPatch } from '#shared/schemas/settings.js';
+import type { ConflictResolution, RemoteSettingsBody } from '#shared/schemas/sync.js';
 import { api, call, link, once } from './client';
 
 /** How often the status bar asks for the sync state: a sale's pending count falls within this. */

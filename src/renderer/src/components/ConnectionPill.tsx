@@ -1,4 +1,4 @@
-import type { SyncStatus } from '../../../shared/schemas/sync.js';
+import type { SyncStatus } from '#shared/schemas/sync.js';
 import { CONNECTION_LABEL, connectionOf } from '../sync-summary';
 
 /** How the counter stands with its remote, as a coloured label. */

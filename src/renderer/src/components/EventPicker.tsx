@@ -3,7 +3,7 @@
  * (Ctrl+K, type, arrows, Enter). Events not on sale are listed with the reason.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Event } from '../../../shared/schemas/event.js';
+import type { Event } from '#shared/schemas/event.js';
 import { useEvents } from '../api/hooks';
 import { dateTime } from '../format';
 import { Kbd, useShortcuts } from '../keyboard';

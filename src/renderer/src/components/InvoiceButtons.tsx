@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OrderDetail } from '../../../shared/schemas/order.js';
-import type { InvoiceLayout } from '../../../shared/schemas/settings.js';
+import type { OrderDetail } from '#shared/schemas/order.js';
+import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import { useSettings } from '../api/hooks';
 import { downloadInvoice, printInvoice } from '../invoice';
 import { Kbd, useShortcuts } from '../keyboard';

@@ -1,4 +1,4 @@
-import { InvoiceLayout } from '../../../shared/schemas/settings.js';
+import { InvoiceLayout } from '#shared/schemas/settings.js';
 import { LAYOUT_LABEL } from '../invoice';
 
 /** A4 or an 80 mm receipt, for whatever is printed next (an invoice, a cash report). */

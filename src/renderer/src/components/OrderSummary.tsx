@@ -1,5 +1,5 @@
-import { toMinor } from '../../../shared/money.js';
-import type { OrderDetail } from '../../../shared/schemas/order.js';
+import { toMinor } from '#shared/money.js';
+import type { OrderDetail } from '#shared/schemas/order.js';
 import { rupiah } from '../format';
 
 /** The order as the customer hears it read out: who, what, and what it costs. */

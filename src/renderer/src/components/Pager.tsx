@@ -1,4 +1,4 @@
-import type { PageMeta } from '../../../shared/schemas/common.js';
+import type { PageMeta } from '#shared/schemas/common.js';
 
 /**
  * Previous / next over the service's own pages, and where in them the list is ("· 42 pesanan").

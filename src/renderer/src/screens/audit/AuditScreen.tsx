@@ -4,8 +4,8 @@
  */
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useState } from 'react';
-import { AUDIT_ACTION_LABEL } from '../../../../shared/labels.js';
-import { AuditAction, type AuditEntry } from '../../../../shared/schemas/audit.js';
+import { AUDIT_ACTION_LABEL } from '#shared/labels.js';
+import { AuditAction, type AuditEntry } from '#shared/schemas/audit.js';
 import { useAuditLog, useEvents } from '../../api/hooks';
 import { EnumFilter } from '../../components/EnumFilter';
 import { Notice } from '../../components/Field';

@@ -1,6 +1,6 @@
 /** An audit entry in a few words for its table row: who acted, on what, and what the details say. */
-import { CONFLICT_RESOLUTION_LABEL, CREDENTIAL_LABEL, METHOD_LABEL, SETTING_LABEL } from '../../../../shared/labels.js';
-import type { AuditAction, AuditEntry } from '../../../../shared/schemas/audit.js';
+import { CONFLICT_RESOLUTION_LABEL, CREDENTIAL_LABEL, METHOD_LABEL, SETTING_LABEL } from '#shared/labels.js';
+import type { AuditAction, AuditEntry } from '#shared/schemas/audit.js';
 import { rupiah, signedRupiah } from '../../format';
 
 const joined = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(' · ');

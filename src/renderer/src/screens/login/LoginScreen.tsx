@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { messages } from '../../../../shared/messages.js';
-import { LoginBody } from '../../../../shared/schemas/auth.js';
+import { messages } from '#shared/messages.js';
+import { LoginBody } from '#shared/schemas/auth.js';
 import { logIn } from '../../api/client';
 import { Field, Notice } from '../../components/Field';
 import { useEndNotice } from '../../session';

@@ -4,8 +4,8 @@
  * while unpaid, refund it once paid.
  */
 import { useState } from 'react';
-import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '../../../../shared/labels.js';
-import { CANCELLABLE_STATUSES, type OrderDetail } from '../../../../shared/schemas/order.js';
+import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '#shared/labels.js';
+import { CANCELLABLE_STATUSES, type OrderDetail } from '#shared/schemas/order.js';
 import type { OrderToOpen } from '../../scanned-ticket';
 import { useOrder, usePaymentVerification } from '../../api/hooks';
 import { CancelOrderDialog } from '../../components/CancelOrderDialog';

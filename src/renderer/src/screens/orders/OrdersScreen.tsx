@@ -4,8 +4,8 @@
  */
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useState } from 'react';
-import { ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '../../../../shared/labels.js';
-import { OrderStatus, PaymentStatus, type OrderListItem, type OrderListQuery } from '../../../../shared/schemas/order.js';
+import { ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '#shared/labels.js';
+import { OrderStatus, PaymentStatus, type OrderListItem, type OrderListQuery } from '#shared/schemas/order.js';
 import { useOrders } from '../../api/hooks';
 import { EnumFilter } from '../../components/EnumFilter';
 import { EventPicker, useEvent } from '../../components/EventPicker';

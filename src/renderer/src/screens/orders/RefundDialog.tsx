@@ -3,8 +3,8 @@
  * a supervisor's approval (a cashier alone cannot refund). The money leaves the open shift.
  */
 import { useState } from 'react';
-import { METHOD_LABEL } from '../../../../shared/labels.js';
-import type { OrderDetail } from '../../../../shared/schemas/order.js';
+import { METHOD_LABEL } from '#shared/labels.js';
+import type { OrderDetail } from '#shared/schemas/order.js';
 import { useRefund } from '../../api/cash-hooks';
 import { Dialog } from '../../components/Dialog';
 import { Field, Notice } from '../../components/Field';

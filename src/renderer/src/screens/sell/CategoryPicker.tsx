@@ -4,9 +4,9 @@
  * category that cannot be sold now, why.
  */
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { messages } from '../../../../shared/messages.js';
-import type { Event } from '../../../../shared/schemas/event.js';
-import type { TicketCategory } from '../../../../shared/schemas/ticket.js';
+import { messages } from '#shared/messages.js';
+import type { Event } from '#shared/schemas/event.js';
+import type { TicketCategory } from '#shared/schemas/ticket.js';
 import { dateTime, rupiah } from '../../format';
 
 /** Why a category cannot be sold now, or undefined when it can. */

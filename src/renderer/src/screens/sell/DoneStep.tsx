@@ -2,8 +2,8 @@
  * The sale is paid: the ticket number to read out, its QR code, the invoice's number, the change
  * to hand back, the invoice to print or save, and the next customer (Enter) with the event and category kept.
  */
-import { toMinor } from '../../../../shared/money.js';
-import type { OrderDetail } from '../../../../shared/schemas/order.js';
+import { toMinor } from '#shared/money.js';
+import type { OrderDetail } from '#shared/schemas/order.js';
 import { InvoiceButtons } from '../../components/InvoiceButtons';
 import { TicketQr } from '../../components/TicketQr';
 import { rupiah } from '../../format';

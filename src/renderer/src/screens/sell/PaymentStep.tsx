@@ -5,12 +5,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { METHOD_LABEL } from '../../../../shared/labels.js';
-import { formatRupiah, fromMinor, toMinor } from '../../../../shared/money.js';
-import type { OrderDetail } from '../../../../shared/schemas/order.js';
-import type { CheckoutBody, PaymentMethod } from '../../../../shared/schemas/payment.js';
+import { METHOD_LABEL } from '#shared/labels.js';
+import { formatRupiah, fromMinor, toMinor } from '#shared/money.js';
+import type { OrderDetail } from '#shared/schemas/order.js';
+import type { CheckoutBody, PaymentMethod } from '#shared/schemas/payment.js';
 import { useCheckout, usePaymentVerification, useSettings } from '../../api/hooks';
-import { roundCash } from '../../../../shared/cash.js';
+import { roundCash } from '#shared/cash.js';
 import { CancelOrderDialog } from '../../components/CancelOrderDialog';
 import { OrderSummary } from '../../components/OrderSummary';
 import { Field, Notice } from '../../components/Field';

@@ -3,7 +3,7 @@
  * the category stay as they were for the next customer; everything else starts empty.
  */
 import { useCallback, useState } from 'react';
-import type { SyncStatus } from '../../../../shared/schemas/sync.js';
+import type { SyncStatus } from '#shared/schemas/sync.js';
 import { useOrder, useTickets } from '../../api/hooks';
 import { EventPicker, useEvent } from '../../components/EventPicker';
 import { AwaitingVerification } from './AwaitingVerification';

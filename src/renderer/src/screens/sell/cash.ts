@@ -2,7 +2,7 @@
  * Cash at the counter, in sen like every amount: what the operator typed, the notes a customer is
  * likely to hand over, and the change.
  */
-import { formatRupiah } from '../../../../shared/money.js';
+import { formatRupiah } from '#shared/money.js';
 
 /** "100.000", "100000", "Rp 100.000,50" as sen: dots group thousands, a comma starts the sen. */
 export function parseCashInput(text: string): number | undefined {

@@ -8,8 +8,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { DefaultValues } from 'react-hook-form';
 import { z } from 'zod';
-import { messages } from '../../../../shared/messages.js';
-import { Gender, Registration } from '../../../../shared/schemas/registration.js';
+import { messages } from '#shared/messages.js';
+import { Gender, Registration } from '#shared/schemas/registration.js';
 
 /** E.164 for a number an Indonesian counter hears; the input unchanged when it is no phone number. */
 export function toE164(input: string): string {

@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CreateApiKeyBody, type ApiKeyInfo } from '../../../../shared/schemas/apikey.js';
+import { CreateApiKeyBody, type ApiKeyInfo } from '#shared/schemas/apikey.js';
 import { useApiKeys, useCreateApiKey, useOperators, useRevokeApiKey } from '../../api/hooks';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field, Notice } from '../../components/Field';

@@ -2,12 +2,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { InvoiceLayout, SettingsPatch, type Settings } from '../../../../shared/schemas/settings.js';
+import { InvoiceLayout, SettingsPatch, type Settings } from '#shared/schemas/settings.js';
 import { useSaveSettings, useSettings } from '../../api/hooks';
 import { Field, Notice } from '../../components/Field';
 import { LAYOUT_LABEL } from '../../invoice';
-import { CASH_ROUNDING_STEPS } from '../../../../shared/cash.js';
-import { formatRupiah } from '../../../../shared/money.js';
+import { CASH_ROUNDING_STEPS } from '#shared/cash.js';
+import { formatRupiah } from '#shared/money.js';
 
 /** The settings an operator's screen changes, each required in the form. */
 const CounterRules = SettingsPatch.pick({ counterName: true, holdWindowMinutes: true, offlineAllotmentPercent: true, invoiceLayout: true, cashRoundingRupiah: true, cashToleranceRupiah: true }).required();

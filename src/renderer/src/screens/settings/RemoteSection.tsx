@@ -5,7 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { RemoteSettingsBody, type ConnectionCheck, type SyncStatus } from '../../../../shared/schemas/sync.js';
+import { RemoteSettingsBody, type ConnectionCheck, type SyncStatus } from '#shared/schemas/sync.js';
 import { ApiError } from '../../api/client';
 import { useCheckRemote, useSaveRemote } from '../../api/hooks';
 import { Field, Notice } from '../../components/Field';

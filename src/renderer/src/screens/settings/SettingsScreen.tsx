@@ -1,6 +1,6 @@
-import type { User } from '../../../../shared/schemas/auth.js';
-import type { SyncStatus } from '../../../../shared/schemas/sync.js';
-import { makesApiKeys, ownsCounter } from '../../../../shared/roles.js';
+import type { User } from '#shared/schemas/auth.js';
+import type { SyncStatus } from '#shared/schemas/sync.js';
+import { makesApiKeys, ownsCounter } from '#shared/roles.js';
 import { AccountSection } from './AccountSection';
 import { ApiKeysSection } from './ApiKeysSection';
 import { CounterSection } from './CounterSection';

@@ -1,6 +1,6 @@
 /** Cash put in (a change top-up) or taken out (a safe drop) of the open shift, with a reason. */
 import { useState } from 'react';
-import { fromMinor } from '../../../../shared/money.js';
+import { fromMinor } from '#shared/money.js';
 import { useMoveCash } from '../../api/cash-hooks';
 import { Field, Notice } from '../../components/Field';
 import { parseCashInput } from '../sell/cash';

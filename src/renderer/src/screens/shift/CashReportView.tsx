@@ -5,10 +5,10 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { contract } from '../../../../shared/contract/index.js';
-import { METHOD_LABEL } from '../../../../shared/labels.js';
-import type { CashReport } from '../../../../shared/schemas/cash-session.js';
-import type { InvoiceLayout } from '../../../../shared/schemas/settings.js';
+import { contract } from '#shared/contract/index.js';
+import { METHOD_LABEL } from '#shared/labels.js';
+import type { CashReport } from '#shared/schemas/cash-session.js';
+import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import { file } from '../../api/client';
 import { useSettings } from '../../api/hooks';
 import { Notice } from '../../components/Field';

@@ -4,8 +4,8 @@
  * e-mail, password and a reason.
  */
 import { useState } from 'react';
-import type { CashCount } from '../../../../shared/cash.js';
-import type { CashSession, CountResult } from '../../../../shared/schemas/cash-session.js';
+import type { CashCount } from '#shared/cash.js';
+import type { CashSession, CountResult } from '#shared/schemas/cash-session.js';
 import { useApproveSession, useCountSession } from '../../api/cash-hooks';
 import { Notice } from '../../components/Field';
 import { rupiah, signedRupiah } from '../../format';

@@ -2,8 +2,8 @@
  * A drawer counted by denomination: how many of each note and coin, and the running total, the
  * same sum the service records (shared/cash.ts). Tab moves from one to the next, Enter submits.
  */
-import { DENOMINATIONS, countTotal, type CashCount } from '../../../../shared/cash.js';
-import { formatRupiah } from '../../../../shared/money.js';
+import { DENOMINATIONS, countTotal, type CashCount } from '#shared/cash.js';
+import { formatRupiah } from '#shared/money.js';
 
 const label = (d: (typeof DENOMINATIONS)[number]) => `${d.kind === 'note' ? 'Uang kertas' : 'Koin'} ${formatRupiah(d.rupiah * 100)}`;
 

@@ -3,8 +3,8 @@
  * close it with a blind count, and read the X report while open, the Z reports once closed.
  */
 import { useState } from 'react';
-import type { CashCount } from '../../../../shared/cash.js';
-import type { CashSession } from '../../../../shared/schemas/cash-session.js';
+import type { CashCount } from '#shared/cash.js';
+import type { CashSession } from '#shared/schemas/cash-session.js';
 import { useCashReport, useCashSessions, useCurrentSession, useOpenSession } from '../../api/cash-hooks';
 import { Notice } from '../../components/Field';
 import { dateTime, rupiah } from '../../format';

@@ -3,7 +3,7 @@
  * interface (and what that means at the counter), what needs doing there by hand (one line each,
  * counted), and what the last pull could not read or read with a value it did not know.
  */
-import type { SyncStatus } from '../../../../shared/schemas/sync.js';
+import type { SyncStatus } from '#shared/schemas/sync.js';
 import { Notice } from '../../components/Field';
 import { dateTime } from '../../format';
 

@@ -4,9 +4,9 @@
  * operator can settle it.
  */
 import { useState } from 'react';
-import { CONFLICT_RESOLUTION_LABEL } from '../../../../shared/labels.js';
-import { CANCELLABLE_STATUSES } from '../../../../shared/schemas/order.js';
-import type { Conflict, ConflictResolution, SyncStatus } from '../../../../shared/schemas/sync.js';
+import { CONFLICT_RESOLUTION_LABEL } from '#shared/labels.js';
+import { CANCELLABLE_STATUSES } from '#shared/schemas/order.js';
+import type { Conflict, ConflictResolution, SyncStatus } from '#shared/schemas/sync.js';
 import { useConflicts, useResolveConflict, useRunSync, useTickets } from '../../api/hooks';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field, Notice } from '../../components/Field';
