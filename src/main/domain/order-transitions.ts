@@ -23,7 +23,7 @@ import { COUNTER_SETTLED, type PaymentMethod } from '#shared/schemas/payment.js'
 import type { RefundBody } from '#shared/schemas/cash-session.js';
 import { messages } from '#shared/messages.js';
 import { fromMinor, toMinor } from '#shared/money.js';
-import { orders, participants, payments, refunds } from '../db/schema.js';
+import { checkIns, orders, participants, payments, refunds } from '../db/schema.js';
 import type { SessionMoney } from './cash-sessions.js';
 import { REFUNDED } from './participants.js';
 import type { Actor } from './access.js';
@@ -33,6 +33,7 @@ import { newId } from './ids.js';
 import type { OrderDeps } from './orders.js';
 import type { OrderRow } from './order-views.js';
 import { issueParticipant } from './participants.js';
+import { formatDateTime } from './time.js';
 
 type OrderStatus = OrderRow['status'];
 
@@ -189,7 +190,10 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
   async function refund(actor: Actor, idOrSlug: string, orderId: string, body: RefundBody): Promise<OrderDetail> {
     const event = events.resolveFor(actor, idOrSlug, 'event:update');
     const approver = await approvals.approve(actor, body.approval, event);
-    return transition(actor, idOrSlug, orderId, ['completed'], messages.orderNotRefundable, (order, now) => {
+    return transition(actor, idOrSlug, orderId, ['completed'], messages.orderNotRefundable, (order, now, event) => {
+      // Checked in the same transaction as the gate's check-in writes: of a refund and a scan, one wins.
+      const used = db.select({ at: checkIns.checkedInAt, gate: checkIns.gate }).from(checkIns).where(eq(checkIns.orderId, order.id)).get();
+      if (used) throw new AppError('INVALID_STATE', messages.usedTicketNotRefundable(messages.alreadyCheckedIn(formatDateTime(used.at, event.timezone), used.gate)));
       const payment = views.currentPayment(order.id)!;
       const reference = body.reference ?? null;
       const sessionId = drawer.record(actor, { ...saleOf(order, payment.method, payment.rounding, reference), kind: 'refund', reason: body.reason }, now);
