@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
 import { fromMinor, fromMinorSigned, toMinor } from '../../src/shared/money.js';
-import { approvalOf, drawer } from '../support/cash.js';
+import { approvalOf, countOf, drawer } from '../support/cash.js';
 import { MINUTE } from '../support/clock.js';
 import { expectError, expectOk, expectValidation } from '../support/envelope.js';
 import { makeCaller, orderBody, orderPath, ticketInput, type Caller } from '../support/fixtures.js';
@@ -315,15 +315,3 @@ describe('printed reports', () => {
     expect(await pdfText(invoice.bytes)).toContain('DIKEMBALIKAN (REFUND)');
   });
 });
-
-/** A count of `minor` sen in notes and coins (largest first). */
-function countOf(minor: number) {
-  let rest = minor / 100;
-  const count: Record<string, number> = {};
-  for (const [key, rupiah] of [['n100000', 100000], ['n50000', 50000], ['n20000', 20000], ['n10000', 10000], ['n5000', 5000], ['n2000', 2000], ['n1000', 1000], ['c500', 500], ['c200', 200], ['c100', 100]] as const) {
-    count[key] = Math.floor(rest / rupiah);
-    rest -= count[key]! * rupiah;
-  }
-  if (rest !== 0) throw new Error(`${minor} is no count of notes and coins`);
-  return count;
-}

@@ -30,3 +30,15 @@ export function drawer(h: Harness, cashier: Caller) {
     report: (by: Caller = cashier): Promise<Reply> => h.request({ ...call(contract.getCashReport, { params: { sessionId } }), key: by.key }),
   };
 }
+
+/** A count of `minor` sen in notes and coins (largest first). */
+export function countOf(minor: number) {
+  let rest = minor / 100;
+  const count: Record<string, number> = {};
+  for (const [key, rupiah] of [['n100000', 100000], ['n50000', 50000], ['n20000', 20000], ['n10000', 10000], ['n5000', 5000], ['n2000', 2000], ['n1000', 1000], ['c500', 500], ['c200', 200], ['c100', 100]] as const) {
+    count[key] = Math.floor(rest / rupiah);
+    rest -= count[key]! * rupiah;
+  }
+  if (rest !== 0) throw new Error(`${minor} is no count of notes and coins`);
+  return count;
+}
