@@ -69,14 +69,19 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
   const setOrder = (order: OrderRow, values: Partial<OrderRow>) => db.update(orders).set(values).where(eq(orders.id, order.id)).run();
 
   /**
+   * A payment replayed by a counter replicating here names the ticket it printed: that counter's
+   * drawer took the money and numbered the invoice, so neither is done again here.
+   */
+  const takenHere = (replayedTicketNumber: string | undefined) => replayedTicketNumber === undefined;
+
+  /**
    * Issues the ticket (`ticketNumber` when a counter replicating here printed one) and, for a
    * payment taken here, numbers the invoice; returns the ticket's number.
    */
   function markPaid(actor: Actor, order: OrderRow, now: number, ticketNumber?: string): string {
     setOrder(order, { status: 'completed', paymentStatus: 'paid', expiresAt: null, updatedAt: now });
     seats.sell(order.ticketCategoryId, now);
-    // A replayed payment names the ticket the counter that took it printed: that counter numbered its invoice.
-    if (ticketNumber === undefined) invoices.assign(order.id, actor, now);
+    if (takenHere(ticketNumber)) invoices.assign(order.id, actor, now);
     return issueParticipant(db, order, now, ticketNumber);
   }
 
@@ -113,7 +118,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
           updatedAt: now,
         })
         .run();
-      if (settled) drawer.record(actor, saleOf(order, body.method, rounding, reference), now);
+      if (settled && takenHere(body.ticketNumber)) drawer.record(actor, saleOf(order, body.method, rounding, reference), now);
       // A deferred payment keeps the seat held without a time limit: the customer has paid, or
       // says so, and only the operator's confirm or reject decides.
       const issued = settled ? markPaid(actor, order, now, body.ticketNumber) : undefined;
@@ -149,7 +154,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
         .where(eq(payments.id, payment.id))
         .run();
       const issued = markPaid(actor, order, now, body?.ticketNumber);
-      drawer.record(actor, saleOf(order, payment.method, 0, body?.reference ?? payment.reference), now);
+      if (takenHere(body?.ticketNumber)) drawer.record(actor, saleOf(order, payment.method, 0, body?.reference ?? payment.reference), now);
       journal.record(order, 'confirm', { ...body, ticketNumber: issued });
       recordOn(actor, order, 'order.paid', { method: payment.method, amount: fromMinor(payment.amount) });
     });
