@@ -9,6 +9,7 @@ import { createApiKeyService } from './domain/apikeys.js';
 import { createAuditLog } from './domain/audit.js';
 import { createApprovals } from './domain/approvals.js';
 import { createAuthAttempts } from './domain/auth-attempts.js';
+import { createSalesReports } from './domain/sales-report.js';
 import { createCashSessions } from './domain/cash-sessions.js';
 import { createCheckInService } from './domain/check-ins.js';
 import { systemClock, type Clock } from './domain/clock.js';
@@ -105,6 +106,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     grants: createGrantService(db, clock, audit),
     authAttempts,
     cashSessions,
+    salesReports: createSalesReports(db),
     apiKeys: createApiKeyService(db, clock, audit),
     tokens: createTokenService(db, users, clock),
     tickets: createTicketService(db, events, expiry),

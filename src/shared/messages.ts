@@ -161,6 +161,7 @@ export const messages = {
   cashCounted: 'Hitungan kas dicatat',
   cashSessionClosed: 'Sesi kas ditutup',
   cashReportFetched: 'Laporan kas berhasil diambil',
+  salesReportFetched: 'Laporan penjualan berhasil diambil',
   orderRefunded: 'Pesanan dikembalikan (refund)',
   cashSessionRequired: 'Buka sesi kas dulu: menu Shift, isi modal awal per pecahan, lalu Buka shift',
   cashSessionAlreadyOpen: 'Anda masih punya sesi kas yang belum ditutup: tutup dulu sebelum membuka yang baru',

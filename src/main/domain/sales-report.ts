@@ -1,0 +1,154 @@
+/**
+ * The sales report between two instants (docs/cash-sessions.md, Reports): what the supervisor
+ * reads at the end of a day or a festival, by day and hour, payment method, category and cashier,
+ * with the refunds. Read from the orders' payments, not from the drawers: a card sale taken before
+ * any shift was opened, or by a kiosk's key, is a sale all the same.
+ *
+ * A sale is a payment that became paid in the range, at the order's total (the cash rounding is
+ * the drawer's affair, in the Z report); a refund counts when it was given, at the same total.
+ * Who sees what: the counter's owner every sale, an organizer the sales of its own events, a
+ * cashier the sales it took and the refunds it gave.
+ */
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { fromMinor, fromMinorSigned } from '#shared/money.js';
+import type { SalesReport, SalesReportQuery } from '#shared/schemas/sales-report.js';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../db/connection.js';
+import { events, invoices, orders, payments, refunds, ticketCategories } from '../db/schema.js';
+import type { Actor } from './access.js';
+import { REPORT_TIME_ZONE } from './cash-report.js';
+import { parseInstant, toIso, zoneOffsetMinutes } from './time.js';
+
+type Scope = SalesReport['scope'];
+
+/** Customers never sign in to a counter: everyone else is the owner, an organizer or a cashier. */
+function scopeOf(actor: Actor): Scope {
+  if (actor.role === 'super_admin') return 'all';
+  if (actor.role === 'organizer') return 'own_events';
+  return 'own_sales';
+}
+
+export function createSalesReports(db: Db) {
+  function salesReport(actor: Actor, query: SalesReportQuery): SalesReport {
+    const scope = scopeOf(actor);
+    const from = parseInstant(query.from);
+    const to = parseInstant(query.to);
+    // The report's zone keeps one offset all year (Indonesia has no summer time): a day is a
+    // fixed shift of UTC.
+    const offsetSeconds = zoneOffsetMinutes(from, REPORT_TIME_ZONE) * 60;
+    const localDay = (ms: SQLiteColumn) => sql<string>`strftime('%Y-%m-%d', ${ms} / 1000 + ${offsetSeconds}, 'unixepoch')`;
+    const localHour = sql<number>`cast(strftime('%H', ${payments.paidAt} / 1000 + ${offsetSeconds}, 'unixepoch') as integer)`;
+
+    const eventFilter = (): SQL[] => [
+      ...(query.eventId ? [eq(orders.eventId, query.eventId)] : []),
+      ...(scope === 'own_events' ? [eq(events.ownerId, actor.userId)] : []),
+    ];
+    const salesWhere = and(
+      eq(payments.status, 'paid'),
+      gte(payments.paidAt, from),
+      lt(payments.paidAt, to),
+      ...eventFilter(),
+      ...(scope === 'own_sales' ? [eq(invoices.cashierUserId, actor.userId)] : []),
+    );
+    const refundsWhere = and(gte(refunds.at, from), lt(refunds.at, to), ...eventFilter(), ...(scope === 'own_sales' ? [eq(refunds.refundedByUserId, actor.userId)] : []));
+
+    const figure = { count: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)` };
+    /** The paid sales grouped by `key` (its columns are selected too). */
+    const salesBy = <K extends Record<string, SQL | SQLiteColumn>>(key: K, groupBy: (SQL | SQLiteColumn)[]) =>
+      db
+        .select({ ...key, ...figure })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .innerJoin(events, eq(events.id, orders.eventId))
+        .innerJoin(ticketCategories, eq(ticketCategories.id, orders.ticketCategoryId))
+        .leftJoin(invoices, eq(invoices.orderId, payments.orderId))
+        .where(salesWhere)
+        .groupBy(...groupBy);
+    const refundsBy = <K extends Record<string, SQL | SQLiteColumn>>(key: K, groupBy: (SQL | SQLiteColumn)[]) =>
+      db
+        .select({ ...key, ...figure })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .innerJoin(events, eq(events.id, orders.eventId))
+        .where(refundsWhere)
+        .groupBy(...groupBy);
+
+    const salesTotal = salesBy({}, []).get() ?? { count: 0, amount: 0 };
+    const refundsTotal = refundsBy({}, []).get() ?? { count: 0, amount: 0 };
+
+    const day = localDay(payments.paidAt);
+    const salesByDay = salesBy({ day }, [day]).all();
+    const refundDay = localDay(refunds.at);
+    const refundsByDay = new Map(refundsBy({ day: refundDay }, [refundDay]).all().map((r) => [r.day, r.amount]));
+    const days = [...new Set([...salesByDay.map((d) => d.day), ...refundsByDay.keys()])].sort();
+    const saleOfDay = new Map(salesByDay.map((d) => [d.day, d]));
+
+    const hours = new Map(salesBy({ hour: localHour }, [localHour]).all().map((h) => [h.hour, h]));
+    const methods = salesBy({ method: payments.method }, [payments.method]).all();
+    const refundMethods = new Map(refundsBy({ method: refunds.method }, [refunds.method]).all().map((r) => [r.method, r]));
+    const methodNames = [...new Set([...methods.map((m) => m.method), ...refundMethods.keys()])];
+    const categories = salesBy(
+      { eventId: orders.eventId, eventName: events.name, ticketCategoryId: ticketCategories.id, categoryName: ticketCategories.name },
+      [orders.eventId, ticketCategories.id],
+    )
+      .orderBy(desc(sql`count(*)`))
+      .all();
+    const cashiers = salesBy({ cashierUserId: invoices.cashierUserId, cashierName: sql<string | null>`max(${invoices.cashierName})` }, [invoices.cashierUserId])
+      .orderBy(desc(sql`count(*)`))
+      .all();
+    const refundList = db
+      .select({ refund: refunds, total: orders.totalAmount, eventName: events.name, categoryName: ticketCategories.name })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .innerJoin(events, eq(events.id, orders.eventId))
+      .innerJoin(ticketCategories, eq(ticketCategories.id, orders.ticketCategoryId))
+      .where(refundsWhere)
+      .orderBy(asc(refunds.at))
+      .all();
+
+    const at = (ms: number) => toIso(ms, REPORT_TIME_ZONE);
+    return {
+      from: at(from),
+      to: at(to),
+      timeZone: REPORT_TIME_ZONE,
+      scope,
+      sales: { count: salesTotal.count, amount: fromMinor(salesTotal.amount) },
+      refunds: { count: refundsTotal.count, amount: fromMinor(refundsTotal.amount) },
+      net: fromMinorSigned(salesTotal.amount - refundsTotal.amount),
+      byDay: days.map((d) => ({
+        day: d,
+        count: saleOfDay.get(d)?.count ?? 0,
+        amount: fromMinor(saleOfDay.get(d)?.amount ?? 0),
+        refundsAmount: fromMinor(refundsByDay.get(d) ?? 0),
+      })),
+      byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, count: hours.get(hour)?.count ?? 0, amount: fromMinor(hours.get(hour)?.amount ?? 0) })),
+      byMethod: methodNames.map((method) => {
+        const sold = methods.find((m) => m.method === method);
+        const refunded = refundMethods.get(method);
+        return {
+          method,
+          count: sold?.count ?? 0,
+          amount: fromMinor(sold?.amount ?? 0),
+          refundsCount: refunded?.count ?? 0,
+          refundsAmount: fromMinor(refunded?.amount ?? 0),
+        };
+      }),
+      byCategory: categories.map((c) => ({ ...c, amount: fromMinor(c.amount) })),
+      byCashier: cashiers.map((c) => ({ ...c, amount: fromMinor(c.amount) })),
+      refundList: refundList.map((r) => ({
+        orderId: r.refund.orderId,
+        eventName: r.eventName,
+        categoryName: r.categoryName,
+        method: r.refund.method,
+        amount: fromMinor(r.total),
+        reason: r.refund.reason,
+        approvedBy: r.refund.approvedByName,
+        refundedBy: r.refund.refundedByName,
+        at: at(r.refund.at),
+      })),
+    };
+  }
+
+  return { salesReport };
+}
+export type SalesReports = ReturnType<typeof createSalesReports>;

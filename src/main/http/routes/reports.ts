@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { messages } from '#shared/messages.js';
+import { salesReportCsv } from '../../reports/sales-report-csv.js';
+import type { Services } from '../../services.js';
+import { actorOf } from '../auth.js';
+import { ok } from '../envelope.js';
+import { mount } from '../mount.js';
+
+/** Extension: the sales report (domain/sales-report.ts). */
+export const reportRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const { salesReports } = services;
+  mount(app, services, 'getSalesReport', (request) => ok(request, messages.salesReportFetched, salesReports.salesReport(actorOf(request), request.query)));
+  mount(app, services, 'getSalesReportCsv', (request, reply) => {
+    const report = salesReports.salesReport(actorOf(request), request.query);
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="penjualan-${report.from.slice(0, 10)}-${report.to.slice(0, 10)}.csv"`)
+      .header('cache-control', 'no-store');
+    return salesReportCsv(report);
+  });
+};
