@@ -8,6 +8,7 @@ export const messages = {
   ticketsListed: 'Daftar kategori tiket berhasil diambil',
   orderCreated: 'Pesanan berhasil dibuat',
   ordersListed: 'Daftar pesanan berhasil diambil',
+  orderTotalsFetched: 'Total pesanan berhasil diambil',
   orderFetched: 'Detail pesanan berhasil diambil',
   loggedIn: 'Berhasil masuk',
   validationFailed: 'Validasi gagal',

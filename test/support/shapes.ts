@@ -187,6 +187,8 @@ export const ORDER_LIST_ITEM: Fields = {
   customerEmail: 'string',
   ticketCategoryName: 'string',
   participants: { arrayOf: PARTICIPANT },
+  /** Extension: the method of the payment in force. */
+  paymentMethod: 'string|null',
 };
 
 /** Extension: the payment in force on an order (a rejected one is not shown). */

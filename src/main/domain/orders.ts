@@ -1,12 +1,11 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { CreateOrderBody, OrderCreated, OrderDetail, OrderListItem, OrderListQuery } from '#shared/schemas/order.js';
-import type { PageMeta } from '#shared/schemas/common.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { CreateOrderBody, OrderCreated, OrderDetail } from '#shared/schemas/order.js';
 import { maskIdentityNumber } from '#shared/identity-number.js';
 import { messages } from '#shared/messages.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
-import { orderCounts, orderItems, orders, ticketCategories, users } from '../db/schema.js';
+import { orderItems, orders, ticketCategories, users } from '../db/schema.js';
 import type { Actor } from './access.js';
 import type { Approvals } from './approvals.js';
 import type { AuditLog } from './audit.js';
@@ -19,9 +18,7 @@ import type { Invoices } from './invoices.js';
 import type { OfflineGate, OrderJournal } from './journal.js';
 import { feeFor } from './fees.js';
 import { newId } from './ids.js';
-import { identifierMatches } from './order-search.js';
 import { eventSummary, orderBase, type OrderRow, type OrderViews } from './order-views.js';
-import { likePattern, pageMeta } from './paging.js';
 import type { Seats } from './seats.js';
 import { hashGeneratedSecret, newGeneratedPassword } from './secrets.js';
 import { normaliseEmail } from './users.js';
@@ -216,98 +213,12 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
     });
   }
 
-  const SORT_COLUMNS = { createdAt: orders.createdAt, totalAmount: orders.totalAmount } as const;
-  /** Search terms shorter than this make no trigram: the search index cannot answer them. */
-  const TRIGRAM = 3;
-  /** Up to this many matches a page reads the matches; beyond, it walks the event's orders. */
-  const FEW_MATCHES = 1000;
-  /** The search index's rowid holds the order's rowid in its low 40 bits. */
-  const ORDER_ROWID_MASK = 2 ** 40 - 1;
-  /** SQLite's lower() and LIKE fold ASCII letters only: so does the search term. */
-  const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-
-  function list(actor: Actor, idOrSlug: string, query: OrderListQuery): { data: OrderListItem[]; meta: PageMeta } {
-    const event = events.resolveFor(actor, idOrSlug, 'event:read');
-    expiry.expireBeforeRead();
-    const filters: (SQL | undefined)[] = [];
-    if (query.status) filters.push(eq(orders.status, query.status));
-    if (query.paymentStatus) filters.push(eq(orders.paymentStatus, query.paymentStatus));
-    let where = and(eq(orders.eventId, event.id), ...filters);
-    let countWhere = where;
-    let total: number | undefined;
-    if (!query.search) {
-      const counted = [eq(orderCounts.eventId, event.id)];
-      if (query.status) counted.push(eq(orderCounts.status, query.status));
-      if (query.paymentStatus) counted.push(eq(orderCounts.paymentStatus, query.paymentStatus));
-      total = db
-        .select({ n: sql<number>`coalesce(sum(${orderCounts.n}), 0)` })
-        .from(orderCounts)
-        .where(and(...counted))
-        .get()?.n;
-    } else {
-      const pattern = likePattern(query.search);
-      const identifiers = identifierMatches(query.search, event.id);
-      const like = or(sql`${orders.customerName} like ${pattern} escape '\\'`, sql`${orders.customerEmail} like ${pattern} escape '\\'`, ...identifiers);
-      where = and(where, like);
-      countWhere = where;
-      // The name and e-mail index knows no ticket number, NIK or phone: a term that may be one
-      // reads the event's orders with the conditions above.
-      if (identifiers.length === 0 && [...query.search].length >= TRIGRAM) {
-        // The search index (migrations/0001_orders_search.sql) agrees with the LIKE above on every
-        // row, and counts the event's matches without reading an order.
-        const phrase = `"${asciiLower(query.search).replaceAll('"', '""')}"`;
-        const matchInEvent = sql`orders_search match ${phrase} and orders_search.rowid between (select rowid << 40 from events where id = ${event.id}) and (select ((rowid + 1) << 40) - 1 from events where id = ${event.id})`;
-        const matches = db.get<{ n: number }>(sql`select count(*) as n from orders_search where ${matchInEvent}`).n;
-        const matching = sql`${orders}.rowid in (select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where ${matchInEvent})`;
-        // Reading the matches: the unary + keeps the event's index (every order of the event)
-        // from driving the query.
-        const amongMatches = and(sql`+${orders.eventId} = ${event.id}`, ...filters, matching);
-        if (filters.length === 0) total = matches;
-        else countWhere = amongMatches;
-        // Few matches: the page reads just those. Many: the page walks the event's orders in list
-        // order with the LIKE and is full after a few dozen rows.
-        if (matches <= FEW_MATCHES) where = amongMatches;
-      }
-    }
-    total ??= db.select({ n: count() }).from(orders).where(countWhere).get()?.n ?? 0;
-    const direction = query.order === 'asc' ? asc : desc;
-    const ordering = [direction(SORT_COLUMNS[query.sort]), direction(orders.id)];
-    // The page is chosen on keys alone, then only its rows are read: a search with thousands of
-    // matches sorts thousands of keys, not thousands of whole orders.
-    const page = db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(where)
-      .orderBy(...ordering)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const rows = db
-      .select({ order: orders, categoryName: ticketCategories.name })
-      .from(orders)
-      .innerJoin(ticketCategories, eq(ticketCategories.id, orders.ticketCategoryId))
-      .where(inArray(orders.id, page))
-      .orderBy(...ordering)
-      .all();
-    const people = views.listedParticipantsOf(
-      rows.map((r) => r.order.id),
-      event,
-    );
-    const data = rows.map(({ order, categoryName }) => ({
-      ...orderBase(order, event),
-      customerName: order.customerName,
-      customerEmail: order.customerEmail,
-      ticketCategoryName: categoryName,
-      participants: people.get(order.id) ?? [],
-    }));
-    return { data, meta: pageMeta(query, total) };
-  }
-
   function get(actor: Actor, idOrSlug: string, orderId: string): OrderDetail {
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
     expiry.expireBeforeRead();
     return views.detailOf(actor, event, views.find(event, orderId));
   }
 
-  return { create, list, get };
+  return { create, get };
 }
 export type OrderService = ReturnType<typeof createOrderService>;

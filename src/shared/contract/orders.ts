@@ -1,7 +1,7 @@
 /** Admin orders for walk-in customers and their transitions, as the interface defines them, plus payment verification. */
 import { envelope, listEnvelope } from '../schemas/common.js';
 import { EventParams } from '../schemas/event.js';
-import { CreateOrderBody, OrderCreated, OrderDetail, OrderListItem, OrderListQuery, OrderParams } from '../schemas/order.js';
+import { CreateOrderBody, OrderCreated, OrderDetail, OrderListItem, OrderListQuery, OrderParams, OrderTotals, OrderTotalsQuery } from '../schemas/order.js';
 import { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../schemas/payment.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
 
@@ -34,6 +34,20 @@ export const listOrders = endpoint({
   query: OrderListQuery,
   status: 200,
   response: listEnvelope(OrderListItem),
+  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'EVENT_NOT_FOUND', ...AUTH_ERRORS],
+});
+
+export const orderTotals = endpoint({
+  ...orders,
+  method: 'GET',
+  path: '/events/:idOrSlug/admin/order-totals',
+  summary: 'The totals of the orders a list with the same filters shows: count, amount, and the completed ones by payment method',
+  description: 'Permission event:read. The filters mean what they mean on the list (status, paymentStatus, search), over every page.',
+  extension: true,
+  params: EventParams,
+  query: OrderTotalsQuery,
+  status: 200,
+  response: envelope(OrderTotals),
   errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'EVENT_NOT_FOUND', ...AUTH_ERRORS],
 });
 

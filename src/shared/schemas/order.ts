@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Decimal, PageQuery, SearchTerm, SortOrder, Timestamp, Ulid } from './common.js';
 import { Refund } from './cash-session.js';
-import { Payment } from './payment.js';
+import { Payment, PaymentMethod } from './payment.js';
 import { Gender, Registration } from './registration.js';
 
 export const OrderStatus = z.enum(['payment_pending', 'verification_pending', 'completed', 'cancelled']);
@@ -87,6 +87,9 @@ export const OrderListItem = OrderBase.extend({
   customerEmail: z.string(),
   ticketCategoryName: z.string(),
   participants: z.array(Participant),
+  paymentMethod: PaymentMethod.nullable()
+    .optional()
+    .meta({ description: 'Extension: the method of the payment in force (a rejected transfer is not); null before checkout.' }),
 });
 export type OrderListItem = z.infer<typeof OrderListItem>;
 
@@ -123,6 +126,20 @@ export const OrderListQuery = PageQuery.extend({
   order: SortOrder,
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+/** The orders a list would show, whatever the page: its filters without paging or sorting. */
+export const OrderTotalsQuery = OrderListQuery.pick({ status: true, paymentStatus: true, search: true });
+export type OrderTotalsQuery = z.infer<typeof OrderTotalsQuery>;
+
+const Figure = { count: z.number().int(), amount: Decimal };
+
+/** The totals line under an order list: how many, what they come to, and what was taken by each method. */
+export const OrderTotals = z.object({
+  ...Figure,
+  completed: z.object(Figure).meta({ description: 'The completed orders among them: paid, not refunded.' }),
+  byMethod: z.array(z.object({ method: PaymentMethod, ...Figure })).meta({ description: 'The completed orders by the method they were paid with.' }),
+});
+export type OrderTotals = z.infer<typeof OrderTotals>;
 
 // Any order id that is not one of this event's orders is simply not found (the spec lists no 400 here).
 export const OrderParams = z.object({ idOrSlug: z.string().min(1).max(200), orderId: z.string().min(1).max(100) });

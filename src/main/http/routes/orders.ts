@@ -17,7 +17,11 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
   );
 
   mount(app, services, 'listOrders', (request) =>
-    okList(request, messages.ordersListed, services.orders.list(actorOf(request), request.params.idOrSlug, request.query)),
+    okList(request, messages.ordersListed, services.orderList.list(actorOf(request), request.params.idOrSlug, request.query)),
+  );
+
+  mount(app, services, 'orderTotals', (request) =>
+    ok(request, messages.orderTotalsFetched, services.orderList.totals(actorOf(request), request.params.idOrSlug, request.query)),
   );
 
   mount(app, services, 'getOrder', (request) =>

@@ -6,7 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import { contract } from '#shared/contract/index.js';
 import type { CreateApiKeyBody } from '#shared/schemas/apikey.js';
 import type { AuditListQuery } from '#shared/schemas/audit.js';
-import type { OrderDetail, OrderListQuery } from '#shared/schemas/order.js';
+import type { OrderDetail, OrderListQuery, OrderTotalsQuery } from '#shared/schemas/order.js';
 import type { CheckoutBody, ReasonBody } from '#shared/schemas/payment.js';
 import { REJECTED_TRANSFER_REASON } from '#shared/labels.js';
 import type { SettingsPatch } from '#shared/schemas/settings.js';
@@ -21,6 +21,7 @@ export const keys = {
   events: (search: string) => ['events', search] as const,
   tickets: (eventId: string) => ['tickets', eventId] as const,
   orders: (eventId: string, q: Partial<OrderListQuery>) => ['orders', eventId, q] as const,
+  orderTotals: (eventId: string, q: Partial<OrderTotalsQuery>) => ['orders', eventId, 'totals', q] as const,
   order: (eventId: string, orderId: string) => ['order', eventId, orderId] as const,
   sync: ['sync'] as const,
   conflicts: ['conflicts'] as const,
@@ -56,6 +57,16 @@ export function useOrders(eventId: string | undefined, q: Partial<OrderListQuery
   return useQuery({
     queryKey: keys.orders(eventId ?? '', q),
     queryFn: () => call(contract.listOrders, { params: { idOrSlug: eventId! }, query: q }),
+    enabled: Boolean(eventId),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The totals line of the list with the same filters, over every page. */
+export function useOrderTotals(eventId: string | undefined, q: Partial<OrderTotalsQuery>) {
+  return useQuery({
+    queryKey: keys.orderTotals(eventId ?? '', q),
+    queryFn: () => api(contract.orderTotals, { params: { idOrSlug: eventId! }, query: q }),
     enabled: Boolean(eventId),
     placeholderData: keepPreviousData,
   });
@@ -113,7 +124,7 @@ export function useChange<I, O>(run: (input: I) => Promise<O>, touched: QueryKey
 }
 
 /** What any change to an order makes stale besides its detail: lists, seats and the sync counts. */
-const AROUND_ORDERS: QueryKey[] = [['orders'], ['tickets'], keys.sync];
+const AROUND_ORDERS: QueryKey[] = [['orders'], ['tickets'], ['sales-report'], keys.sync];
 /** ...and with the details. */
 const ORDER_VIEWS: QueryKey[] = [['order'], ...AROUND_ORDERS];
 

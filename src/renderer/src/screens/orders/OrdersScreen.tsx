@@ -1,10 +1,11 @@
 /**
  * The event's orders: search by customer name or e-mail, filter by order and payment state, sort by
- * time or amount, page through them (all done by the service's own list), and open one.
+ * time or amount, page through them (all done by the service's own list), and open one. Under the
+ * list, the totals of every page and what was taken by each method.
  */
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useState } from 'react';
-import { ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '#shared/labels.js';
+import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '#shared/labels.js';
 import { OrderStatus, PaymentStatus, type OrderListItem, type OrderListQuery } from '#shared/schemas/order.js';
 import { useOrders } from '../../api/hooks';
 import { EnumFilter } from '../../components/EnumFilter';
@@ -15,6 +16,7 @@ import { dateTime, rupiah } from '../../format';
 import { useDebounced } from '../../use-debounced';
 import type { OrderToOpen } from '../../scanned-ticket';
 import { OrderDetailDialog } from './OrderDetailDialog';
+import { OrderTotalsLine } from './OrderTotalsLine';
 
 const PAGE_SIZE = 20;
 
@@ -40,12 +42,11 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
   const [open, setOpen] = useState<OrderToOpen | undefined>(view.open);
   const settledSearch = useDebounced(search.trim());
   const sort = sorting[0] ?? { id: 'createdAt', desc: true };
+  const filters = { search: settledSearch || undefined, status, paymentStatus };
   const query: Partial<OrderListQuery> = {
+    ...filters,
     page,
     limit: PAGE_SIZE,
-    search: settledSearch || undefined,
-    status,
-    paymentStatus,
     sort: sort.id === 'totalAmount' ? 'totalAmount' : 'createdAt',
     order: sort.desc ? 'desc' : 'asc',
   };
@@ -140,6 +141,7 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
             </tbody>
           </table>
           {orders.data && orders.data.data.length === 0 && <p className="empty muted">Tidak ada pesanan yang cocok.</p>}
+          <OrderTotalsLine eventId={eventId} query={filters} />
           {meta && <Pager page={page} meta={meta} noun="pesanan" testId="page-info" onPage={setPage} />}
         </>
       )}
@@ -165,6 +167,7 @@ function orderColumns(timezone: string | undefined) {
     column.accessor('totalAmount', { header: 'Total', cell: (c) => rupiah(c.getValue()), enableSorting: true }),
     column.accessor('status', { header: 'Status', enableSorting: false, cell: (c) => <span className={`badge ${c.getValue()}`}>{ORDER_STATUS_LABEL[c.getValue()]}</span> }),
     column.accessor('paymentStatus', { header: 'Pembayaran', enableSorting: false, cell: (c) => <span className={`badge ${c.getValue()}`}>{PAYMENT_STATUS_LABEL[c.getValue()]}</span> }),
+    column.accessor('paymentMethod', { header: 'Metode', enableSorting: false, cell: (c) => <span className="nowrap">{c.getValue() ? METHOD_LABEL[c.getValue()!] : '—'}</span> }),
     column.display({ id: 'ticket', header: 'No. tiket', cell: (c) => <code>{c.row.original.participants[0]?.ticketNumber ?? '—'}</code> }),
   ];
 }

@@ -1,0 +1,155 @@
+/**
+ * An event's orders as the operator looks for them: a page of the list (filters, a search by
+ * name, e-mail, ticket number, NIK or phone, sorting) and the totals of everything the same
+ * filters find, with what was taken by each payment method.
+ */
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PageMeta } from '#shared/schemas/common.js';
+import type { OrderListItem, OrderListQuery, OrderTotals, OrderTotalsQuery } from '#shared/schemas/order.js';
+import type { PaymentMethod } from '#shared/schemas/payment.js';
+import { fromMinor } from '#shared/money.js';
+import type { Db } from '../db/connection.js';
+import { orderCounts, orders, payments, ticketCategories } from '../db/schema.js';
+import type { Actor } from './access.js';
+import type { EventRow, EventService } from './events.js';
+import type { Expiry } from './expiry.js';
+import { identifierMatches } from './order-search.js';
+import { orderBase, type OrderViews } from './order-views.js';
+import { likePattern, pageMeta } from './paging.js';
+
+export interface OrderListDeps {
+  db: Db;
+  events: EventService;
+  views: OrderViews;
+  expiry: Expiry;
+}
+
+const SORT_COLUMNS = { createdAt: orders.createdAt, totalAmount: orders.totalAmount } as const;
+/** Search terms shorter than this make no trigram: the search index cannot answer them. */
+const TRIGRAM = 3;
+/** Up to this many matches a page reads the matches; beyond, it walks the event's orders. */
+const FEW_MATCHES = 1000;
+/** The search index's rowid holds the order's rowid in its low 40 bits. */
+const ORDER_ROWID_MASK = 2 ** 40 - 1;
+/** SQLite's lower() and LIKE fold ASCII letters only: so does the search term. */
+const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+
+/** Which orders a query finds: `where` for reading a page, `countWhere` for counting them all, `total` when known without counting. */
+interface Selection {
+  where: SQL | undefined;
+  countWhere: SQL | undefined;
+  total?: number;
+}
+
+export function createOrderList({ db, events, views, expiry }: OrderListDeps) {
+  function select(event: EventRow, query: OrderTotalsQuery): Selection {
+    const filters: (SQL | undefined)[] = [];
+    if (query.status) filters.push(eq(orders.status, query.status));
+    if (query.paymentStatus) filters.push(eq(orders.paymentStatus, query.paymentStatus));
+    const where = and(eq(orders.eventId, event.id), ...filters);
+    if (!query.search) {
+      const counted = [eq(orderCounts.eventId, event.id)];
+      if (query.status) counted.push(eq(orderCounts.status, query.status));
+      if (query.paymentStatus) counted.push(eq(orderCounts.paymentStatus, query.paymentStatus));
+      const total = db
+        .select({ n: sql<number>`coalesce(sum(${orderCounts.n}), 0)` })
+        .from(orderCounts)
+        .where(and(...counted))
+        .get()?.n;
+      return { where, countWhere: where, total };
+    }
+    const pattern = likePattern(query.search);
+    const identifiers = identifierMatches(query.search, event.id);
+    const like = or(sql`${orders.customerName} like ${pattern} escape '\\'`, sql`${orders.customerEmail} like ${pattern} escape '\\'`, ...identifiers);
+    const searched = and(where, like);
+    // The name and e-mail index knows no ticket number, NIK or phone: a term that may be one
+    // reads the event's orders with the conditions above.
+    if (identifiers.length > 0 || [...query.search].length < TRIGRAM) return { where: searched, countWhere: searched };
+    // The search index (migrations/0001_orders_search.sql) agrees with the LIKE above on every
+    // row, and counts the event's matches without reading an order.
+    const phrase = `"${asciiLower(query.search).replaceAll('"', '""')}"`;
+    const matchInEvent = sql`orders_search match ${phrase} and orders_search.rowid between (select rowid << 40 from events where id = ${event.id}) and (select ((rowid + 1) << 40) - 1 from events where id = ${event.id})`;
+    const matches = db.get<{ n: number }>(sql`select count(*) as n from orders_search where ${matchInEvent}`).n;
+    const matching = sql`${orders}.rowid in (select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where ${matchInEvent})`;
+    // Reading the matches: the unary + keeps the event's index (every order of the event)
+    // from driving the query.
+    const amongMatches = and(sql`+${orders.eventId} = ${event.id}`, ...filters, matching);
+    // Few matches: the page reads just those. Many: the page walks the event's orders in list
+    // order with the LIKE and is full after a few dozen rows.
+    return {
+      where: matches <= FEW_MATCHES ? amongMatches : searched,
+      countWhere: amongMatches,
+      ...(filters.length === 0 && { total: matches }),
+    };
+  }
+
+  /** The method of each order's payment in force (the latest one not rejected). */
+  function methodsOf(orderIds: string[]): Map<string, PaymentMethod> {
+    const rows = db
+      .select({ orderId: payments.orderId, method: payments.method })
+      .from(payments)
+      .where(and(inArray(payments.orderId, orderIds), ne(payments.status, 'rejected')))
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .all();
+    return new Map(rows.map((r) => [r.orderId, r.method]));
+  }
+
+  function list(actor: Actor, idOrSlug: string, query: OrderListQuery): { data: OrderListItem[]; meta: PageMeta } {
+    const event = events.resolveFor(actor, idOrSlug, 'event:read');
+    expiry.expireBeforeRead();
+    const { where, countWhere, total: known } = select(event, query);
+    const total = known ?? db.select({ n: count() }).from(orders).where(countWhere).get()?.n ?? 0;
+    const direction = query.order === 'asc' ? asc : desc;
+    const ordering = [direction(SORT_COLUMNS[query.sort]), direction(orders.id)];
+    // The page is chosen on keys alone, then only its rows are read: a search with thousands of
+    // matches sorts thousands of keys, not thousands of whole orders.
+    const page = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(...ordering)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const rows = db
+      .select({ order: orders, categoryName: ticketCategories.name })
+      .from(orders)
+      .innerJoin(ticketCategories, eq(ticketCategories.id, orders.ticketCategoryId))
+      .where(inArray(orders.id, page))
+      .orderBy(...ordering)
+      .all();
+    const ids = rows.map((r) => r.order.id);
+    const people = views.listedParticipantsOf(ids, event);
+    const methods = methodsOf(ids);
+    const data = rows.map(({ order, categoryName }) => ({
+      ...orderBase(order, event),
+      customerName: order.customerName,
+      customerEmail: order.customerEmail,
+      ticketCategoryName: categoryName,
+      participants: people.get(order.id) ?? [],
+      paymentMethod: methods.get(order.id) ?? null,
+    }));
+    return { data, meta: pageMeta(query, total) };
+  }
+
+  function totals(actor: Actor, idOrSlug: string, query: OrderTotalsQuery): OrderTotals {
+    const event = events.resolveFor(actor, idOrSlug, 'event:read');
+    expiry.expireBeforeRead();
+    const { countWhere } = select(event, query);
+    const figure = { count: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)` };
+    const all = db.select(figure).from(orders).where(countWhere).get() ?? { count: 0, amount: 0 };
+    // A completed order has exactly one paid payment: the join counts each once.
+    const byMethod = db
+      .select({ method: payments.method, ...figure })
+      .from(orders)
+      .innerJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.status, 'paid')))
+      .where(and(countWhere, eq(orders.status, 'completed')))
+      .groupBy(payments.method)
+      .all();
+    const completed = byMethod.reduce((sum, m) => ({ count: sum.count + m.count, amount: sum.amount + m.amount }), { count: 0, amount: 0 });
+    const money = (f: { count: number; amount: number }) => ({ count: f.count, amount: fromMinor(f.amount) });
+    return { ...money(all), completed: money(completed), byMethod: byMethod.map((m) => ({ method: m.method, ...money(m) })) };
+  }
+
+  return { list, totals };
+}
+export type OrderList = ReturnType<typeof createOrderList>;
