@@ -10,6 +10,7 @@ import { createAuditLog } from './domain/audit.js';
 import { createApprovals } from './domain/approvals.js';
 import { createAuthAttempts } from './domain/auth-attempts.js';
 import { createSalesReports } from './domain/sales-report.js';
+import { createOrderList } from './domain/order-list.js';
 import { createCashSessions } from './domain/cash-sessions.js';
 import { createCheckInService } from './domain/check-ins.js';
 import { systemClock, type Clock } from './domain/clock.js';
@@ -111,6 +112,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     tokens: createTokenService(db, users, clock),
     tickets: createTicketService(db, events, expiry),
     orders: createOrderService(orderDeps),
+    orderList: createOrderList(orderDeps),
     transitions: createOrderTransitions(orderDeps),
     backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),
     invoices: createInvoiceService({ events, views, expiry, signer, settings, invoices, groupCommit }),

@@ -15,6 +15,9 @@ export const METHOD_LABEL: Record<PaymentMethod, string> = {
   qris: 'QRIS',
 };
 
+/** In reports, who took a payment replicated here from another counter: no cashier of this one. */
+export const OTHER_COUNTER = 'Loket lain';
+
 /** Kept with a rejected transfer or QRIS payment: the operator did not see the money arrive. */
 export const REJECTED_TRANSFER_REASON = 'Pembayaran tidak ditemukan';
 

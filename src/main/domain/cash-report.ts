@@ -8,13 +8,12 @@ import type { CashReport } from '#shared/schemas/cash-session.js';
 import { PaymentMethod } from '#shared/schemas/payment.js';
 import { fromMinor, fromMinorSigned } from '#shared/money.js';
 import type { cashEntries, cashSessions } from '../db/schema.js';
+import { REPORT_TIME_ZONE } from '#shared/report-days.js';
 import { toIso } from './time.js';
 
 export type CashSessionRow = typeof cashSessions.$inferSelect;
 export type CashEntryRow = typeof cashEntries.$inferSelect;
 
-/** Reports speak the counter's local time: Indonesia's western zone, where the project's venues are. */
-export const REPORT_TIME_ZONE = 'Asia/Jakarta';
 
 const INTO_DRAWER: Record<CashEntryRow['kind'], 1 | -1> = { sale: 1, cash_in: 1, refund: -1, cash_out: -1 };
 

@@ -12,7 +12,7 @@ import { and, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.js';
 import { invoices } from '../db/schema.js';
 import type { Actor } from './access.js';
-import { REPORT_TIME_ZONE } from './cash-report.js';
+import { REPORT_TIME_ZONE } from '#shared/report-days.js';
 import { toIso } from './time.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;

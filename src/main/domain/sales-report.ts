@@ -12,11 +12,11 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { fromMinor, fromMinorSigned } from '#shared/money.js';
 import type { SalesReport, SalesReportQuery } from '#shared/schemas/sales-report.js';
+import { REPORT_TIME_ZONE } from '#shared/report-days.js';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/connection.js';
 import { events, invoices, orders, payments, refunds, ticketCategories } from '../db/schema.js';
 import type { Actor } from './access.js';
-import { REPORT_TIME_ZONE } from './cash-report.js';
 import { parseInstant, toIso, zoneOffsetMinutes } from './time.js';
 
 type Scope = SalesReport['scope'];

@@ -7,7 +7,7 @@ import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import type { CashReport } from '#shared/schemas/cash-session.js';
 import { METHOD_LABEL } from '#shared/labels.js';
 import { formatRupiah, formatRupiahSigned, toMinor, toMinorSigned } from '#shared/money.js';
-import { REPORT_TIME_ZONE } from '../domain/cash-report.js';
+import { REPORT_TIME_ZONE } from '#shared/report-days.js';
 import { formatDateTime } from '../domain/time.js';
 import { renderPdf, writers, type Geometry } from './pdf-layout.js';
 

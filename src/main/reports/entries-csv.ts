@@ -1,7 +1,8 @@
 /** Every sale, refund and cash movement between two instants as CSV, a line each, for a spreadsheet. */
 import { METHOD_LABEL } from '#shared/labels.js';
 import { fromMinor, fromMinorSigned } from '#shared/money.js';
-import { REPORT_TIME_ZONE, type CashEntryRow } from '../domain/cash-report.js';
+import { REPORT_TIME_ZONE } from '#shared/report-days.js';
+import type { CashEntryRow } from '../domain/cash-report.js';
 import { toIso } from '../domain/time.js';
 import { csvOf } from './csv.js';
 

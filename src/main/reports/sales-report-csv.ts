@@ -1,10 +1,7 @@
 /** The sales report as CSV: one figure a line (section, label, count, amount in rupiah). */
-import { METHOD_LABEL } from '#shared/labels.js';
+import { METHOD_LABEL, OTHER_COUNTER } from '#shared/labels.js';
 import type { SalesReport } from '#shared/schemas/sales-report.js';
 import { csvOf } from './csv.js';
-
-/** Who took a payment replicated here from another counter: no cashier of this one. */
-export const OTHER_COUNTER = 'Loket lain';
 
 export function salesReportCsv(r: SalesReport): string {
   return csvOf([

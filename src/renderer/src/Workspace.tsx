@@ -1,5 +1,5 @@
 /**
- * The counter once logged in: the navigation (F1–F5, and the audit log for those who run the
+ * The counter once logged in: the navigation (F1–F6, and the audit log for those who run the
  * counter), the always visible connection and pending-sync count, the banner when the remote
  * refuses the key, and the screen in use.
  */
@@ -16,12 +16,13 @@ import { OrdersScreen, type OrdersView } from './screens/orders/OrdersScreen';
 import { useScannedTicket } from './scanned-ticket';
 import { SellScreen } from './screens/sell/SellScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
+import { ReportsScreen } from './screens/reports/ReportsScreen';
 import { ShiftScreen } from './screens/shift/ShiftScreen';
 import { SyncScreen } from './screens/sync/SyncScreen';
 import { logOut } from './api/client';
 import { connectionOf, unsyncedOf } from './sync-summary';
 
-type ScreenName = 'sell' | 'orders' | 'sync' | 'settings' | 'shift' | 'audit';
+type ScreenName = 'sell' | 'orders' | 'sync' | 'settings' | 'shift' | 'reports' | 'audit';
 
 /** The screens; `shownTo` limits one to some roles (the service refuses the others too). */
 const SCREENS: { name: ScreenName; label: string; key?: string; shownTo?: (role: User['role']) => boolean }[] = [
@@ -30,6 +31,7 @@ const SCREENS: { name: ScreenName; label: string; key?: string; shownTo?: (role:
   { name: 'sync', label: 'Sinkronisasi', key: 'F3' },
   { name: 'settings', label: 'Pengaturan', key: 'F4' },
   { name: 'shift', label: 'Shift', key: 'F5' },
+  { name: 'reports', label: 'Laporan', key: 'F6' },
   { name: 'audit', label: 'Audit', shownTo: readsAuditLog },
 ];
 
@@ -119,6 +121,7 @@ export function Workspace({ user }: { user: User }) {
         {screen === 'sync' && <SyncScreen status={status} eventId={eventId} />}
         {screen === 'settings' && <SettingsScreen user={user} status={status} />}
         {screen === 'shift' && <ShiftScreen />}
+        {screen === 'reports' && <ReportsScreen />}
         {screen === 'audit' && <AuditScreen />}
       </main>
       <ConfirmDialog open={leaving} title="Keluar dari loket?" confirmLabel="Tetap keluar" onConfirm={logout} onCancel={() => setLeaving(false)}>
