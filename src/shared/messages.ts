@@ -177,6 +177,8 @@ export const messages = {
   approvalRefused: 'Persetujuan ditolak: email atau kata sandi supervisor salah, atau bukan organizer acara ini / pemilik loket',
   cashReportNotFound: 'Laporan kas tidak ditemukan',
   orderNotRefundable: 'Hanya pesanan yang sudah lunas yang dapat dikembalikan',
+  replayedRefundNeedsSupervisor:
+    'Refund dari loket ini tidak diterapkan di hub: kunci API loket bukan milik penyelenggara acara atau pemilik hub. Minta supervisor melakukan refund di hub, atau pasang kunci API supervisor di loket',
   ticketRefunded: 'Tiket tidak berlaku: pesanannya sudah dikembalikan (refund)',
   refundRefusedByRemote: (remoteMessage: string) =>
     `Layanan pusat menolak membatalkan pesanan yang sudah lunas (${remoteMessage}): lakukan refund di layanan pusat secara manual, lalu abaikan konflik ini`,

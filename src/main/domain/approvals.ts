@@ -36,6 +36,9 @@ export function createApprovals(users: UserService, access: Access, attempts: Au
     return { userId: supervisor.id, name: supervisor.name, email: supervisor.email };
   }
 
-  return { approve };
+  /** Whether the actor could approve a refund on `event` itself: a supervisor who may update it. */
+  const vouches = (actor: Actor, event: OwnedEvent): boolean => supervisesCash(actor.role) && access.allows(actor, event, 'event:update');
+
+  return { approve, vouches };
 }
 export type Approvals = ReturnType<typeof createApprovals>;

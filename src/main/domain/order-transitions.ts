@@ -8,6 +8,7 @@
  *   payment_pending | verification_pending --cancel---------------> cancelled/unpaid
  *   payment_pending past its hold window (expiry.ts) -------------> cancelled/expired
  *   completed/paid --refund, with a supervisor's approval---------> cancelled/paid, with its refund
+ *   completed/paid --cancel carrying a counter's refund, by a supervisor's key--> the same (a hub)
  *
  * Anything else is 409 INVALID_STATE. Paying issues the participant and turns the held seat into a
  * sold one; cancelling gives the seat and the identity number back; a refund voids the ticket and
@@ -18,7 +19,7 @@
 import { eq } from 'drizzle-orm';
 import type { AuditAction, AuditDetails } from '#shared/schemas/audit.js';
 import { CANCELLABLE_STATUSES, type OrderDetail } from '#shared/schemas/order.js';
-import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '#shared/schemas/payment.js';
+import type { CancelBody, CheckoutBody, ConfirmPaymentBody, ReasonBody, ReplayedRefund } from '#shared/schemas/payment.js';
 import { COUNTER_SETTLED, type PaymentMethod } from '#shared/schemas/payment.js';
 import type { RefundBody } from '#shared/schemas/cash-session.js';
 import { messages } from '#shared/messages.js';
@@ -27,6 +28,7 @@ import { checkIns, orders, participants, payments, refunds } from '../db/schema.
 import type { SessionMoney } from './cash-sessions.js';
 import { REFUNDED } from './participants.js';
 import type { Actor } from './access.js';
+import type { Approver } from './approvals.js';
 import { AppError, fieldError } from './errors.js';
 import type { EventRow } from './events.js';
 import { newId } from './ids.js';
@@ -173,7 +175,8 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
     });
   }
 
-  function cancel(actor: Actor, idOrSlug: string, orderId: string, body: ReasonBody): Promise<OrderDetail> {
+  function cancel(actor: Actor, idOrSlug: string, orderId: string, body: CancelBody): Promise<OrderDetail> {
+    if (body?.refund) return replayedRefund(actor, idOrSlug, orderId, body.reason!, body.refund);
     return transition(actor, idOrSlug, orderId, CANCELLABLE_STATUSES, messages.orderNotCancellable, (order, now) => {
       const reason = body?.reason ?? null;
       if (order.status === 'verification_pending') {
@@ -187,42 +190,77 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
     });
   }
 
+  /** Who approved and who gave a refund, as its row and the replay to a hub name them. */
+  interface RefundMade {
+    reason: string;
+    reference: string | null;
+    approver: Approver;
+    refundedBy: { userId: string; name: string };
+    /** False for a counter's refund replicated here: the money left that counter's drawer, not one of ours. */
+    here: boolean;
+  }
+
   /**
-   * Gives a paid order's money back, approved by a supervisor: the money leaves the actor's open
-   * session by the payment's method, the ticket is void at once and the seat is free; the remote
-   * is sent the interface's cancel.
+   * Gives a paid order's money back: out of the actor's open session by the payment's method (for
+   * a refund given here), the ticket void at once and the seat free; the remote is sent the
+   * interface's cancel, carrying the refund for a hub.
    */
+  function giveBack(actor: Actor, order: OrderRow, now: number, event: EventRow, made: RefundMade): void {
+    // Checked in the same transaction as the gate's check-in writes: of a refund and a scan, one wins.
+    const used = db.select({ at: checkIns.checkedInAt, gate: checkIns.gate }).from(checkIns).where(eq(checkIns.orderId, order.id)).get();
+    if (used) throw new AppError('INVALID_STATE', messages.usedTicketNotRefundable(messages.alreadyCheckedIn(formatDateTime(used.at, event.timezone), used.gate)));
+    const payment = views.currentPayment(order.id)!;
+    const { reason, reference, approver, refundedBy } = made;
+    const sessionId = made.here ? drawer.record(actor, { ...saleOf(order, payment.method, payment.rounding, reference), kind: 'refund', reason }, now) : null;
+    db.insert(refunds)
+      .values({
+        orderId: order.id,
+        sessionId,
+        method: payment.method,
+        amount: payment.amount + payment.rounding,
+        reason,
+        reference,
+        approvedByUserId: approver.userId,
+        approvedByName: approver.name,
+        refundedByUserId: refundedBy.userId,
+        refundedByName: refundedBy.name,
+        at: now,
+      })
+      .run();
+    setOrder(order, { status: 'cancelled', cancelledAt: now, cancelReason: reason, updatedAt: now });
+    db.update(participants).set({ status: REFUNDED }).where(eq(participants.orderId, order.id)).run();
+    seats.unsell(order.ticketCategoryId, now);
+    const replay: ReplayedRefund = { reference, approvedByName: approver.name, approvedByEmail: approver.email, refundedByName: refundedBy.name };
+    journal.record(order, 'cancel', { reason, refund: replay });
+    recordOn(actor, order, 'order.refunded', { method: payment.method, amount: fromMinor(payment.amount + payment.rounding), reason, approvedBy: approver.email });
+  }
+
+  /** Gives a paid order's money back, approved by a supervisor whose e-mail and password are typed at the counter. */
   async function refund(actor: Actor, idOrSlug: string, orderId: string, body: RefundBody): Promise<OrderDetail> {
     const event = events.resolveFor(actor, idOrSlug, 'event:update');
     const approver = await approvals.approve(actor, body.approval, event);
-    return transition(actor, idOrSlug, orderId, ['completed'], messages.orderNotRefundable, (order, now, event) => {
-      // Checked in the same transaction as the gate's check-in writes: of a refund and a scan, one wins.
-      const used = db.select({ at: checkIns.checkedInAt, gate: checkIns.gate }).from(checkIns).where(eq(checkIns.orderId, order.id)).get();
-      if (used) throw new AppError('INVALID_STATE', messages.usedTicketNotRefundable(messages.alreadyCheckedIn(formatDateTime(used.at, event.timezone), used.gate)));
-      const payment = views.currentPayment(order.id)!;
-      const reference = body.reference ?? null;
-      const sessionId = drawer.record(actor, { ...saleOf(order, payment.method, payment.rounding, reference), kind: 'refund', reason: body.reason }, now);
-      db.insert(refunds)
-        .values({
-          orderId: order.id,
-          sessionId,
-          method: payment.method,
-          amount: payment.amount + payment.rounding,
-          reason: body.reason,
-          reference,
-          approvedByUserId: approver.userId,
-          approvedByName: approver.name,
-          refundedByUserId: actor.userId,
-          refundedByName: actor.name,
-          at: now,
-        })
-        .run();
-      setOrder(order, { status: 'cancelled', cancelledAt: now, cancelReason: body.reason, updatedAt: now });
-      db.update(participants).set({ status: REFUNDED }).where(eq(participants.orderId, order.id)).run();
-      seats.unsell(order.ticketCategoryId, now);
-      journal.record(order, 'cancel', { reason: body.reason });
-      recordOn(actor, order, 'order.refunded', { method: payment.method, amount: fromMinor(payment.amount + payment.rounding), reason: body.reason, approvedBy: approver.email });
-    });
+    return transition(actor, idOrSlug, orderId, ['completed'], messages.orderNotRefundable, (order, now, event) =>
+      giveBack(actor, order, now, event, { reason: body.reason, reference: body.reference ?? null, approver, refundedBy: actor, here: true }),
+    );
+  }
+
+  /**
+   * A counter's refund replicated here as a cancel carrying it. Applied only for a caller that
+   * could approve the refund itself (the replay then grants nothing the caller's key did not):
+   * with a cashier's key, 409, which the counter shows as one conflict.
+   */
+  function replayedRefund(actor: Actor, idOrSlug: string, orderId: string, reason: string, replay: ReplayedRefund): Promise<OrderDetail> {
+    const event = events.resolveFor(actor, idOrSlug, 'event:update');
+    if (!approvals.vouches(actor, event)) throw new AppError('INVALID_STATE', messages.replayedRefundNeedsSupervisor);
+    return transition(actor, idOrSlug, orderId, ['completed'], messages.orderNotRefundable, (order, now, event) =>
+      giveBack(actor, order, now, event, {
+        reason,
+        reference: replay.reference,
+        approver: { userId: actor.userId, name: replay.approvedByName, email: replay.approvedByEmail },
+        refundedBy: { userId: actor.userId, name: replay.refundedByName },
+        here: false,
+      }),
+    );
   }
 
   return { checkout, confirmPayment, rejectPayment, cancel, refund };

@@ -23,7 +23,7 @@
 import { eq } from 'drizzle-orm';
 import { CheckInBody, CheckInReplay } from '#shared/schemas/check-in.js';
 import { CreateOrderBody } from '#shared/schemas/order.js';
-import { CheckoutBody, COUNTER_SETTLED, ConfirmPaymentBody, ReasonBody } from '#shared/schemas/payment.js';
+import { CancelBody, CheckoutBody, COUNTER_SETTLED, ConfirmPaymentBody, ReasonBody } from '#shared/schemas/payment.js';
 import type { RemoteOrder } from '#shared/schemas/remote.js';
 import type { RemoteCapability, SkipReason } from '#shared/schemas/sync.js';
 import { messages } from '#shared/messages.js';
@@ -101,6 +101,11 @@ export function createPusher({ db, clock, outbox, facts, audit }: PushDeps) {
     return facts.isService() ? body : { ...body, ticketNumber: undefined };
   }
 
+  /** So does a refund's approval on its cancel: another remote gets the interface's cancel. */
+  function withRefund(body: CancelBody): CancelBody {
+    return facts.isService() || !body ? body : { reason: body.reason };
+  }
+
   function send(client: RemoteClient, job: Job, order: OrderRow, remoteId: string): Promise<Outcome<{ id?: string }>> {
     const { eventId } = order;
     const key = job.idempotencyKey;
@@ -116,7 +121,7 @@ export function createPusher({ db, clock, outbox, facts, audit }: PushDeps) {
       case 'reject':
         return client.reject(eventId, remoteId, ReasonBody.parse(job.payload), key);
       case 'cancel':
-        return client.cancel(eventId, remoteId, ReasonBody.parse(job.payload), key);
+        return client.cancel(eventId, remoteId, withRefund(CancelBody.parse(job.payload)), key);
       case 'checkin':
         // The remote issued its own participant (and ticket number): the order is the name both share.
         return client.checkIn(eventId, CheckInBody.parse({ ...job.payload, orderId: remoteId }), key);

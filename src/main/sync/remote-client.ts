@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { contract, requestOf, type CallInput, type EndpointBase } from '#shared/contract/index.js';
 import { CheckInResult, GateParticipant, type CheckInBody, type TicketLookupQuery } from '#shared/schemas/check-in.js';
 import type { CreateOrderBody } from '#shared/schemas/order.js';
-import type { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '#shared/schemas/payment.js';
+import type { CancelBody, CheckoutBody, ConfirmPaymentBody, ReasonBody } from '#shared/schemas/payment.js';
 import { RemoteEnvelope, RemoteErrorBody, RemoteOrder, RemoteSyncStatus } from '#shared/schemas/remote.js';
 import { VerificationKey } from '#shared/ticket-token.js';
 import type { Remote } from '../settings/remote.js';
@@ -132,7 +132,7 @@ export function createRemoteClient(remote: Remote, options: RemoteClientOptions 
       send(contract.createOrder, { params: { idOrSlug: eventId }, body }, Created, { idempotencyKey: key }),
     checkout: (eventId: string, orderId: string, body: CheckoutBody, key: string) =>
       send(contract.checkout, { params: order(eventId, orderId), body }, Acknowledged, { idempotencyKey: key }),
-    cancel: (eventId: string, orderId: string, body: ReasonBody, key: string) =>
+    cancel: (eventId: string, orderId: string, body: CancelBody, key: string) =>
       send(contract.cancelOrder, { params: order(eventId, orderId), body }, Acknowledged, { idempotencyKey: key }),
     /** Extensions: a remote without them answers 404 or 405 (push.ts learns that). */
     confirm: (eventId: string, orderId: string, body: ConfirmPaymentBody, key: string) =>

@@ -2,7 +2,7 @@
 import { envelope, listEnvelope } from '../schemas/common.js';
 import { EventParams } from '../schemas/event.js';
 import { CreateOrderBody, OrderCreated, OrderDetail, OrderListItem, OrderListQuery, OrderParams, OrderTotals, OrderTotalsQuery } from '../schemas/order.js';
-import { CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../schemas/payment.js';
+import { CancelBody, CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../schemas/payment.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
 
 const orders = { tags: ['orders'], access: 'user' } as const;
@@ -111,7 +111,7 @@ export const cancelOrder = endpoint({
   path: '/events/:idOrSlug/admin/orders/:orderId/cancel',
   summary: 'Cancel an unpaid order',
   description:
-    'payment_pending and verification_pending orders become cancelled/unpaid; the seat and the identity number are free again. A paid or already cancelled order: 409 INVALID_STATE. The body is optional. Permission event:update.',
+    'payment_pending and verification_pending orders become cancelled/unpaid; the seat and the identity number are free again. A paid or already cancelled order: 409 INVALID_STATE, unless the body carries the refund a counter replicating here gave (extension, see refund) and the caller may approve refunds on the event. The body is optional. Permission event:update.',
   extension: false,
-  body: ReasonBody,
+  body: CancelBody,
 });

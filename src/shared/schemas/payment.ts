@@ -41,6 +41,25 @@ export type ConfirmPaymentBody = z.infer<typeof ConfirmPaymentBody>;
 export const ReasonBody = z.object({ reason: Reason.optional() }).nullish();
 export type ReasonBody = z.infer<typeof ReasonBody>;
 
+const Name = z.string().trim().min(1).max(200);
+/**
+ * Extension, on a cancel a counter replicates to a hub (this service): the cancel is that
+ * counter's refund of a paid order, approved there. Other remotes are not sent it.
+ */
+export const ReplayedRefund = z
+  .object({ reference: Reference.nullable(), approvedByName: Name, approvedByEmail: z.string().trim().min(3).max(254), refundedByName: Name })
+  .meta({
+    description:
+      "Extension: the refund a counter replicating here gave. Applied to a paid order only when the caller could approve the refund itself (the counter's owner, or an organizer of the event): the money left that counter's drawer.",
+  });
+export type ReplayedRefund = z.infer<typeof ReplayedRefund>;
+
+export const CancelBody = z
+  .object({ reason: Reason.optional(), refund: ReplayedRefund.optional() })
+  .refine((body) => !body.refund || body.reason !== undefined, { path: ['reason'], message: 'wajib diisi bersama refund' })
+  .nullish();
+export type CancelBody = z.infer<typeof CancelBody>;
+
 export const Payment = z.object({
   method: PaymentMethod,
   status: z.enum(['pending', 'paid']),

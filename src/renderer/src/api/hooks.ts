@@ -7,7 +7,7 @@ import { contract } from '#shared/contract/index.js';
 import type { CreateApiKeyBody } from '#shared/schemas/apikey.js';
 import type { AuditListQuery } from '#shared/schemas/audit.js';
 import type { OrderDetail, OrderListQuery, OrderTotalsQuery } from '#shared/schemas/order.js';
-import type { CheckoutBody, ReasonBody } from '#shared/schemas/payment.js';
+import type { CancelBody, CheckoutBody } from '#shared/schemas/payment.js';
 import { REJECTED_TRANSFER_REASON } from '#shared/labels.js';
 import type { SettingsPatch } from '#shared/schemas/settings.js';
 import type { ConflictResolution, RemoteSettingsBody } from '#shared/schemas/sync.js';
@@ -149,7 +149,7 @@ export function useCheckout(order: { eventId: string; id: string }) {
 }
 
 export function useCancelOrder(order: { eventId: string; id: string }) {
-  return useOrderChange((body: ReasonBody) => api(contract.cancelOrder, { params: orderParams(order), body }, once()));
+  return useOrderChange((body: CancelBody) => api(contract.cancelOrder, { params: orderParams(order), body }, once()));
 }
 
 /** Confirming or rejecting a transfer or QRIS payment, as the operator sees it arrive (or not). */
