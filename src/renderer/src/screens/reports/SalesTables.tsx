@@ -34,36 +34,11 @@ export function SalesTables({ report }: { report: SalesReport }) {
           </tbody>
         </table>
       </section>
-      <section className="card" aria-label="Per kategori">
-        <h3>Per kategori</h3>
-        <table className="report-table">
-          <tbody>
-            {report.byCategory.map((c) => (
-              <tr key={c.ticketCategoryId}>
-                <td>
-                  {c.categoryName}
-                  <br />
-                  <span className="muted small">{c.eventName}</span>
-                </td>
-                <td className="nowrap">{figure(c)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <section className="card" aria-label="Per kasir">
-        <h3>Per kasir</h3>
-        <table className="report-table">
-          <tbody>
-            {report.byCashier.map((c) => (
-              <tr key={c.cashierUserId ?? ''}>
-                <td>{c.cashierName ?? OTHER_COUNTER}</td>
-                <td className="nowrap">{figure(c)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <FigureTable
+        title="Per kategori"
+        rows={report.byCategory.map((c) => ({ key: c.ticketCategoryId, label: c.categoryName, note: c.eventName, figure: c }))}
+      />
+      <FigureTable title="Per kasir" rows={report.byCashier.map((c) => ({ key: c.cashierUserId ?? '', label: c.cashierName ?? OTHER_COUNTER, figure: c }))} />
       {report.refundList.length > 0 && (
         <section className="card wide" aria-label="Refund">
           <h3>Refund</h3>
@@ -100,5 +75,32 @@ export function SalesTables({ report }: { report: SalesReport }) {
         </section>
       )}
     </div>
+  );
+}
+
+/** A titled table of figures, a line each: what it is (and of what, small), how many and how much. */
+function FigureTable({ title, rows }: { title: string; rows: { key: string; label: string; note?: string; figure: { count: number; amount: string } }[] }) {
+  return (
+    <section className="card" aria-label={title}>
+      <h3>{title}</h3>
+      <table className="report-table">
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <td>
+                {row.label}
+                {row.note && (
+                  <>
+                    <br />
+                    <span className="muted small">{row.note}</span>
+                  </>
+                )}
+              </td>
+              <td className="nowrap">{figure(row.figure)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
