@@ -45,6 +45,8 @@ const OPTIONS = {
   approver: { type: 'string' },
   format: { type: 'string' },
   layout: { type: 'string' },
+  issue: { type: 'boolean' },
+  'x-report': { type: 'string' },
   from: { type: 'string' },
   to: { type: 'string' },
   help: { type: 'boolean', short: 'h' },

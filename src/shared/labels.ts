@@ -3,6 +3,7 @@
  * the counter UI alike, so the two never word the same thing two ways.
  */
 import type { AuditAction, AuditCredential } from './schemas/audit.js';
+import type { CashReport } from './schemas/cash-session.js';
 import type { OrderStatus, PaymentStatus } from './schemas/order.js';
 import type { PaymentMethod } from './schemas/payment.js';
 import type { Settings } from './schemas/settings.js';
@@ -14,6 +15,9 @@ export const METHOD_LABEL: Record<PaymentMethod, string> = {
   bank_transfer: 'Transfer bank',
   qris: 'QRIS',
 };
+
+/** A cash report's title: "Laporan Z No. 3", an issued "Laporan X No. 7", or the X report so far. */
+export const cashReportTitle = (r: Pick<CashReport, 'kind' | 'number'>) => (r.number === null ? 'Laporan X (sementara)' : `Laporan ${r.kind} No. ${r.number}`);
 
 /** In reports, who took a payment replicated here from another counter: no cashier of this one. */
 export const OTHER_COUNTER = 'Loket lain';
@@ -46,6 +50,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'cash_session.cash_moved': 'Kas masuk/keluar',
   'cash_session.counted': 'Kas dihitung (tutup buta)',
   'cash_session.closed': 'Sesi kas ditutup',
+  'cash_session.x_report_issued': 'Laporan X diterbitkan',
   'order.expired': 'Pesanan kedaluwarsa',
   'ticket.checked_in': 'Check-in tiket',
   'ticket.double_admission': 'Tiket masuk dua kali',

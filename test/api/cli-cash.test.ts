@@ -22,7 +22,7 @@ describe('ticket-counter session and report', () => {
     return JSON.parse(result.stdout);
   };
 
-  // Thirteen command-line processes, each starting TypeScript: minutes on a loaded two-core machine.
+  // Fifteen command-line processes, each starting TypeScript: minutes on a loaded two-core machine.
   it('opens, moves cash, counts blind, is approved, and reports', { timeout: 180_000 }, async () => {
     for (const [email, role] of [['kasir@cli.example', 'super_admin'], ['sup@cli.example', 'organizer']]) {
       expect((await cli(['user', 'create', '--email', email!, '--name', role!, '--role', role!, '--password', 'kata-sandi-panjang'])).code).toBe(0);
@@ -34,6 +34,10 @@ describe('ticket-counter session and report', () => {
     const drop = await cli(['session', 'cash', '--email', 'kasir@cli.example', '--id', id, '--kind', 'cash_out', '--amount', '200000', '--reason', 'Setor']);
     expect(drop).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: Kas keluar melebihi/) });
     await json(['session', 'cash', '--email', 'kasir@cli.example', '--id', id, '--kind', 'cash_out', '--amount', '50000', '--reason', 'Setor ke brankas']);
+    // An X report issued mid-shift is numbered and read back unchanged.
+    const x = await json(['session', 'report', '--email', 'kasir@cli.example', '--id', id, '--issue']);
+    expect(x).toMatchObject({ kind: 'X', number: 1, cashOut: '50000.00', expectedCash: '52000.00' });
+    expect(await json(['session', 'report', '--email', 'kasir@cli.example', '--id', id, '--x-report', '1'])).toEqual(x);
 
     const counted = await json(['session', 'close', '--email', 'kasir@cli.example', '--id', id, '--count', 'n50000=1']);
     expect(counted).toMatchObject({ expectedCash: '52000.00', countedCash: '50000.00', difference: '-2000.00', approvalRequired: true });
@@ -61,6 +65,7 @@ describe('ticket-counter session and report', () => {
       expect(entriesOfLog).toEqual([
         { action: 'cash_session.opened', credential: 'cli' },
         { action: 'cash_session.cash_moved', credential: 'cli' },
+        { action: 'cash_session.x_report_issued', credential: 'cli' },
         { action: 'cash_session.counted', credential: 'cli' },
         { action: 'cash_session.closed', credential: 'cli' },
       ]);

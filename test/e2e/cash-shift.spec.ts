@@ -62,6 +62,10 @@ test('open a shift, sell, refund with approval, close blind, read the Z report',
   await page.keyboard.press('F5');
   await expect(page.getByRole('heading', { name: 'Laporan X (sementara)' })).toBeVisible();
   await expect(page.getByTestId('expected-cash')).toHaveText('Tampil setelah kas dihitung');
+  // Exporting it issues it: numbered, kept, and the PDF says which.
+  const [xPdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Unduh PDF' }).click()]);
+  expect(xPdf.suggestedFilename()).toBe('laporan-x-1.pdf');
+  await expect(page.getByText('Laporan X No. 1 diterbitkan dan tersimpan; tidak dapat diubah.')).toBeVisible();
 
   // Blind count: Rp 151.000, a thousand over the Rp 150.000 the drawer should hold.
   await page.getByRole('button', { name: /Tutup shift/ }).click();

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { DENOMINATIONS } from '#shared/cash.js';
-import { CashMovementBody, CashCountBody, ApproveCashSessionBody } from '#shared/schemas/cash-session.js';
+import { CashMovementBody, CashCountBody, ApproveCashSessionBody, CashReportQuery } from '#shared/schemas/cash-session.js';
 import { InvoiceLayout } from '#shared/schemas/settings.js';
 import type { Actor } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
@@ -56,7 +56,12 @@ export async function sessionCommand(services: Services, action: string | undefi
     return print(await cashSessions.approve(actor, sessionId, body, cliActor()));
   }
   if (action === 'report') {
-    const report = cashSessions.report(actorOf(services, values), required(values, 'id'));
+    const actor = actorOf(services, values);
+    const sessionId = required(values, 'id');
+    // --issue prints an X report as the counter issues one: numbered and kept.
+    const report = values.issue
+      ? cashSessions.issueX(actor, sessionId, cliActor())
+      : cashSessions.report(actor, sessionId, valid(CashReportQuery, { xReport: values['x-report'] }, 'session report'));
     const format = oneOf(typeof values.format === 'string' ? values.format : 'json', ['json', 'csv', 'pdf'], 'format');
     if (format === 'json') return print(report);
     if (format === 'csv') return output(values, cashReportCsv(report));

@@ -39,7 +39,8 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
   session close --email CASHIER --id SESSION --count …     the blind count; closes within the tolerance
   session close --email CASHIER --id SESSION --approver EMAIL --reason R
                                             a supervisor approves the difference; its password from stdin
-  session report --email READER --id SESSION [--format json|csv|pdf] [--layout a4|receipt] [--out FILE]
+  session report --email READER --id SESSION [--issue | --x-report N] [--format json|csv|pdf] [--layout a4|receipt] [--out FILE]
+                                            the Z report, or the X report so far; --issue issues a numbered X report, --x-report N reads one
   report --from ISO --to ISO --format csv [--out FILE]
                                             every sale, refund and cash movement between two instants
   backup --out FILE                         online backup of the database (serve also writes them on a timer into backups/)

@@ -549,6 +549,26 @@ export const cashReports = sqliteTable('cash_reports', {
 });
 
 /**
+ * X reports as issued (printed or exported) from a session not yet closed: numbered in their own
+ * sequence per counter, never changed. Append-only: the migration's triggers refuse UPDATE and DELETE.
+ */
+export const xReports = sqliteTable(
+  'x_reports',
+  {
+    number: integer('number').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => cashSessions.id),
+    issuedAt: integer('issued_at').notNull(),
+    issuedByUserId: text('issued_by_user_id').notNull(),
+    issuedByName: text('issued_by_name').notNull(),
+    /** The report as issued (shared/schemas/cash-session.ts). */
+    report: text('report', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('x_reports_session').on(t.sessionId, t.number)],
+);
+
+/**
  * The invoice of an order paid at this counter (domain/invoices.ts): its number, given in the
  * payment's own transaction in sequence per counter name and year, and who took the payment.
  * `prints` counts the invoice's prints: the first is the original, every later one a copy.

@@ -14,6 +14,7 @@ import type {
   ApproveCashSessionBody,
   CashMovementBody,
   CashReport,
+  CashReportQuery,
   CashSession,
   CountCashSessionBody,
   CountResult,
@@ -26,7 +27,7 @@ import { fromMinor, fromMinorSigned, toMinor } from '#shared/money.js';
 import { supervisesCash } from '#shared/roles.js';
 import { REPORT_TIME_ZONE } from '#shared/report-days.js';
 import { writeTransaction, type Db } from '../db/connection.js';
-import { cashEntries, cashReports, cashSessions, ticketCategories } from '../db/schema.js';
+import { cashEntries, cashReports, cashSessions, ticketCategories, xReports } from '../db/schema.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { Actor, Access } from './access.js';
 import type { Approvals } from './approvals.js';
@@ -164,7 +165,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
       if (body.kind === 'cash_out' && amount > drawerCash(row)) throw fieldError('amount', messages.cashOutTooLarge);
       addEntry(row, actor, { kind: body.kind, method: 'cash', amount, rounding: 0, reason: body.reason }, now);
       audit.record(by, 'cash_session.cash_moved', { subjectId: row.id, details: { kind: body.kind, amount: body.amount, reason: body.reason } });
-      return reportOf(row, { kind: 'X', number: null, issuedAt: now, showCash: supervisesCash(actor.role) });
+      return reportOf(row, xHeading(actor, row, null, now));
     });
   }
 
@@ -240,15 +241,42 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
     return buildCashReport(row, entriesOf(row.id), heading);
   }
 
+  /** An X report's heading: the cashier's own leaves the drawer's figures out until the count is in. */
+  const xHeading = (actor: Actor, row: CashSessionRow, number: number | null, issuedAt: number) => ({
+    kind: 'X' as const,
+    number,
+    issuedAt,
+    showCash: supervisesCash(actor.role) || row.status === 'counted',
+  });
+
   /**
-   * The session's report: the Z report as issued for a closed session, else an X report of it so
-   * far. The cashier's own X report leaves the drawer's figures out until the count is in.
+   * The session's report: an issued X report by its number (`xReport`), else the Z report as
+   * issued for a closed session, else an X report of it so far (not stored, not numbered).
    */
-  function report(actor: Actor, sessionId: string): CashReport {
+  function report(actor: Actor, sessionId: string, query: CashReportQuery = {}): CashReport {
     const row = readable(actor, sessionId);
+    if (query.xReport !== undefined) {
+      const x = db.select({ report: xReports.report }).from(xReports).where(and(eq(xReports.sessionId, row.id), eq(xReports.number, query.xReport))).get();
+      if (!x) throw new AppError('NOT_FOUND', messages.xReportNotFound);
+      return CashReportSchema.parse(x.report);
+    }
     const issued = db.select({ report: cashReports.report }).from(cashReports).where(eq(cashReports.sessionId, row.id)).get();
     if (issued) return CashReportSchema.parse(issued.report);
-    return reportOf(row, { kind: 'X', number: null, issuedAt: clock(), showCash: supervisesCash(actor.role) || row.status === 'counted' });
+    return reportOf(row, xHeading(actor, row, null, clock()));
+  }
+
+  /** Issues (stores, numbered next in the counter's X sequence) an X report of a session not yet closed. */
+  function issueX(actor: Actor, sessionId: string, by: AuditActor = actor): CashReport {
+    const now = clock();
+    return writeTransaction(db, () => {
+      const row = readable(actor, sessionId);
+      if (row.status === 'closed') throw new AppError('INVALID_STATE', messages.xReportOfClosedSession);
+      const number = (db.select({ last: max(xReports.number) }).from(xReports).get()?.last ?? 0) + 1;
+      const report = reportOf(row, xHeading(actor, row, number, now));
+      db.insert(xReports).values({ number, sessionId: row.id, issuedAt: now, issuedByUserId: actor.userId, issuedByName: actor.name, report }).run();
+      audit.record(by, 'cash_session.x_report_issued', { subjectId: row.id, details: { reportNumber: number } });
+      return report;
+    });
   }
 
   /** Whether this counter keeps cash sessions: from its first shift on, cash needs an open one. */
@@ -303,6 +331,6 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
       .orderBy(asc(cashEntries.at), asc(cashEntries.id))
       .all();
 
-  return { open, current, list, move, count, approve, report, sessionFor, cashDue, record, entriesBetween };
+  return { open, current, list, move, count, approve, report, issueX, sessionFor, cashDue, record, entriesBetween };
 }
 export type CashSessions = ReturnType<typeof createCashSessions>;

@@ -5,7 +5,7 @@
  */
 import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import type { CashReport } from '#shared/schemas/cash-session.js';
-import { METHOD_LABEL } from '#shared/labels.js';
+import { METHOD_LABEL, cashReportTitle } from '#shared/labels.js';
 import { formatRupiah, formatRupiahSigned, toMinor, toMinorSigned } from '#shared/money.js';
 import { REPORT_TIME_ZONE } from '#shared/report-days.js';
 import { formatDateTime } from '../domain/time.js';
@@ -15,15 +15,14 @@ const rupiah = (decimal: string | null) => (decimal === null ? '—' : formatRup
 const signed = (decimal: string | null) => (decimal === null ? '—' : formatRupiahSigned(toMinorSigned(decimal)));
 const when = (iso: string | null) => (iso === null ? '—' : formatDateTime(iso, REPORT_TIME_ZONE));
 
-export const reportTitle = (r: CashReport) => (r.kind === 'Z' ? `Laporan Z No. ${r.number}` : 'Laporan X (sementara)');
 
 export function renderCashReport(report: CashReport, layout: InvoiceLayout): Promise<Buffer> {
-  return renderPdf(layout, reportTitle(report), (doc, g) => draw(doc, report, g));
+  return renderPdf(layout, cashReportTitle(report), (doc, g) => draw(doc, report, g));
 }
 
 function draw(doc: PDFKit.PDFDocument, r: CashReport, g: Geometry): number {
   const { heading, row } = writers(doc, g);
-  doc.font('Helvetica-Bold').fontSize(g.base + 6).text(reportTitle(r));
+  doc.font('Helvetica-Bold').fontSize(g.base + 6).text(cashReportTitle(r));
   doc.font('Helvetica').fontSize(g.base).text(`Dicetak ${when(r.issuedAt)}`);
   if (r.kind === 'X') doc.fillColor('#9a6700').text('Sesi masih berjalan: angka dapat berubah.').fillColor('black');
 

@@ -1,10 +1,10 @@
 /** A session's X or Z report as CSV: one figure a line (section, label, count, amount in rupiah). */
-import { METHOD_LABEL } from '#shared/labels.js';
+import { METHOD_LABEL, cashReportTitle } from '#shared/labels.js';
 import type { CashReport } from '#shared/schemas/cash-session.js';
 import { csvOf } from './csv.js';
 
 export function cashReportCsv(r: CashReport): string {
-  const head = `Laporan ${r.kind}${r.number === null ? '' : ` No. ${r.number}`}`;
+  const head = cashReportTitle(r);
   return csvOf([
     ['bagian', 'keterangan', 'jumlah', 'nominal'],
     ['laporan', head, null, null],

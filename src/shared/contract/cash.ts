@@ -4,6 +4,7 @@ import {
   ApproveCashSessionBody,
   CashMovementBody,
   CashReport,
+  CashReportQuery,
   CashSession,
   CashSessionListQuery,
   CashSessionParams,
@@ -99,10 +100,11 @@ export const getCashReport = endpoint({
   ...cash,
   method: 'GET',
   path: '/cash-sessions/:sessionId/report',
-  summary: 'The session’s report: its Z report as issued once closed, else an X report so far',
+  summary: 'The session’s report: its Z report as issued once closed, else an X report so far; or an issued X report (xReport)',
   description:
-    'A Z report is numbered per counter and never changes (no route changes or deletes one; the database refuses it). In an X report the session’s own cashier reads before the count, the drawer’s figures (expected cash, the cash line) are null.',
+    'A Z report is numbered per counter and never changes (no route changes or deletes one; the database refuses it); so is an issued X report, in a sequence of its own. In an X report the session’s own cashier reads before the count, the drawer’s figures (expected cash, the cash line) are null.',
   params: CashSessionParams,
+  query: CashReportQuery,
   status: 200,
   response: envelope(CashReport),
   errors: READ_ERRORS,
@@ -127,10 +129,24 @@ export const getCashReportCsv = endpoint({
   path: '/cash-sessions/:sessionId/report/csv',
   summary: 'The session’s report as CSV (one figure a line: section, label, count, amount)',
   params: CashSessionParams,
+  query: CashReportQuery,
   status: 200,
   response: binary('text/csv', 'The report'),
   produces: 'text/csv',
   errors: READ_ERRORS,
+});
+
+export const issueXReport = endpoint({
+  ...cash,
+  method: 'POST',
+  path: '/cash-sessions/:sessionId/x-reports',
+  summary: 'Issue an X report of a session not yet closed: numbered next in the counter’s X sequence, stored, never changed',
+  description:
+    'What printing or exporting an X report does: the answer is the report as issued, which the report, PDF and CSV routes give again with ?xReport=<number>. Whoever may read the session may issue one; the cashier’s own before the count leaves the drawer’s figures out, as on screen. A closed session has its Z report instead (409).',
+  params: CashSessionParams,
+  status: 201,
+  response: envelope(CashReport),
+  errors: ['FORBIDDEN', 'NOT_FOUND', 'INVALID_STATE', ...BODY_ERRORS, ...AUTH_ERRORS],
 });
 
 export const refundOrder = endpoint({

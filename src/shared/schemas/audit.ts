@@ -57,6 +57,7 @@ export const AuditEntry = z.discriminatedUnion('action', [
     'cash_session.closed',
     z.strictObject({ reportNumber: z.number().int(), difference: SignedDecimal, approvedBy: z.string().nullable(), reason: z.string().nullable() }),
   ),
+  entry('cash_session.x_report_issued', z.strictObject({ reportNumber: z.number().int() })),
   entry('ticket.checked_in', z.strictObject({ ticketNumber: z.string(), gate: z.string() })),
   entry(
     'ticket.double_admission',

@@ -117,7 +117,13 @@ export const CashReport = z.object({
 });
 export type CashReport = z.infer<typeof CashReport>;
 
-export const ReportLayoutQuery = z.object({ layout: z.enum(['a4', 'receipt']).optional() });
+/** Which report of a session: an issued X report by its number, else the session's own (its Z report, or an X report so far). */
+export const CashReportQuery = z.object({
+  xReport: z.coerce.number().int().min(1).optional().meta({ description: 'The number of an X report issued from this session.' }),
+});
+export type CashReportQuery = z.infer<typeof CashReportQuery>;
+
+export const ReportLayoutQuery = CashReportQuery.extend({ layout: z.enum(['a4', 'receipt']).optional() });
 
 export const CashSessionListQuery = z.object({
   from: Timestamp.optional().meta({ description: 'Sessions opened at or after this instant.' }),

@@ -21,17 +21,18 @@ export const cashSessionRoutes: FastifyPluginAsync<{ services: Services }> = asy
   mount(app, services, 'approveCashSession', async (request) =>
     ok(request, messages.cashSessionClosed, await cashSessions.approve(actorOf(request), request.params.sessionId, request.body)),
   );
-  mount(app, services, 'getCashReport', (request) => ok(request, messages.cashReportFetched, cashSessions.report(actorOf(request), request.params.sessionId)));
+  mount(app, services, 'getCashReport', (request) => ok(request, messages.cashReportFetched, cashSessions.report(actorOf(request), request.params.sessionId, request.query)));
+  mount(app, services, 'issueXReport', (request) => ok(request, messages.xReportIssued, cashSessions.issueX(actorOf(request), request.params.sessionId)));
 
   mount(app, services, 'getCashReportPdf', async (request, reply) => {
-    const report = cashSessions.report(actorOf(request), request.params.sessionId);
+    const report = cashSessions.report(actorOf(request), request.params.sessionId, request.query);
     const pdf = await renderCashReport(report, request.query.layout ?? services.settings.get().invoiceLayout);
     reply.type('application/pdf').header('content-disposition', `inline; filename="laporan-${report.kind.toLowerCase()}-${report.number ?? report.sessionId}.pdf"`).header('cache-control', 'no-store');
     return pdf;
   });
 
   mount(app, services, 'getCashReportCsv', (request, reply) => {
-    const report = cashSessions.report(actorOf(request), request.params.sessionId);
+    const report = cashSessions.report(actorOf(request), request.params.sessionId, request.query);
     reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="laporan-${report.kind.toLowerCase()}-${report.number ?? report.sessionId}.csv"`).header('cache-control', 'no-store');
     return cashReportCsv(report);
   });

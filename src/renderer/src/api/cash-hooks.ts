@@ -30,6 +30,11 @@ export function useCashReport(sessionId: string | undefined) {
   });
 }
 
+/** Issues an X report of the session so far (printing or exporting one does). */
+export function useIssueXReport(sessionId: string) {
+  return useChange(() => api(contract.issueXReport, { params: { sessionId } }, once()), SESSION_VIEWS);
+}
+
 export function useOpenSession() {
   return useChange((body: OpenCashSessionBody) => api(contract.openCashSession, { body }), SESSION_VIEWS);
 }

@@ -31,6 +31,8 @@ export function describeDetails(entry: AuditEntry): string {
       return joined(`Seharusnya ${rupiah(entry.details.expectedCash)}`, `dihitung ${rupiah(entry.details.countedCash)}`, `selisih ${signedRupiah(entry.details.difference)}`);
     case 'cash_session.closed':
       return joined(`Laporan Z ${entry.details.reportNumber}`, `selisih ${signedRupiah(entry.details.difference)}`, entry.details.approvedBy && `disetujui ${entry.details.approvedBy}`, entry.details.reason);
+    case 'cash_session.x_report_issued':
+      return `Laporan X ${entry.details.reportNumber}`;
     case 'ticket.checked_in':
       return joined(`Tiket ${entry.details.ticketNumber}`, entry.details.gate);
     case 'ticket.double_admission':
@@ -80,6 +82,7 @@ export const SUBJECT_KIND: Record<AuditAction, string> = {
   'cash_session.cash_moved': 'Sesi kas',
   'cash_session.counted': 'Sesi kas',
   'cash_session.closed': 'Sesi kas',
+  'cash_session.x_report_issued': 'Sesi kas',
   'ticket.checked_in': 'Pesanan',
   'ticket.double_admission': 'Pesanan',
   'ticket_key.registered': 'Kunci tiket',

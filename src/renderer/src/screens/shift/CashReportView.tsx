@@ -6,10 +6,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { contract } from '#shared/contract/index.js';
-import { METHOD_LABEL } from '#shared/labels.js';
+import { METHOD_LABEL, cashReportTitle } from '#shared/labels.js';
 import type { CashReport } from '#shared/schemas/cash-session.js';
 import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import { file } from '../../api/client';
+import { useIssueXReport } from '../../api/cash-hooks';
 import { useSettings } from '../../api/hooks';
 import { Notice } from '../../components/Field';
 import { LayoutSelect } from '../../components/LayoutSelect';
@@ -23,16 +24,34 @@ export function CashReportView({ report }: { report: CashReport }) {
   const preferred = useSettings().data?.invoiceLayout;
   const [chosen, setLayout] = useState<InvoiceLayout | undefined>();
   const layout = chosen ?? preferred ?? 'a4';
-  const name = `laporan-${report.kind.toLowerCase()}-${report.number ?? report.sessionId}`;
-  const pdf = () => file(contract.getCashReportPdf, { params: { sessionId: report.sessionId }, query: { layout } });
-  const print = useMutation({ mutationFn: async () => printPdf(await pdf()) });
-  const download = useMutation({ mutationFn: async () => saveFile(await pdf(), `${name}.pdf`) });
-  const csv = useMutation({ mutationFn: async () => saveFile(await file(contract.getCashReportCsv, { params: { sessionId: report.sessionId } }), `${name}.csv`) });
+  const issueX = useIssueXReport(report.sessionId);
+  // Printing or exporting the X report so far issues it first: numbered and kept, like a Z report.
+  const issued = async () => (report.number === null ? await issueX.mutateAsync() : report);
+  const params = { sessionId: report.sessionId };
+  const xReport = (r: CashReport) => (r.kind === 'X' ? r.number! : undefined);
+  const nameOf = (r: CashReport) => `laporan-${r.kind.toLowerCase()}-${r.number}`;
+  const pdf = async () => {
+    const r = await issued();
+    return { r, blob: await file(contract.getCashReportPdf, { params, query: { layout, xReport: xReport(r) } }) };
+  };
+  const print = useMutation({ mutationFn: async () => printPdf((await pdf()).blob) });
+  const download = useMutation({
+    mutationFn: async () => {
+      const { r, blob } = await pdf();
+      saveFile(blob, `${nameOf(r)}.pdf`);
+    },
+  });
+  const csv = useMutation({
+    mutationFn: async () => {
+      const r = await issued();
+      saveFile(await file(contract.getCashReportCsv, { params, query: { xReport: xReport(r) } }), `${nameOf(r)}.csv`);
+    },
+  });
   const error = print.error ?? download.error ?? csv.error;
   const blind = report.expectedCash === null;
   return (
     <section className="card cash-report" aria-label="Laporan kas">
-      <h2>{report.kind === 'Z' ? `Laporan Z No. ${report.number}` : 'Laporan X (sementara)'}</h2>
+      <h2>{cashReportTitle(report)}</h2>
       <dl className="facts">
         <dt>Kasir</dt>
         <dd>{report.cashierName}</dd>
@@ -127,6 +146,7 @@ export function CashReportView({ report }: { report: CashReport }) {
           Unduh CSV
         </button>
       </div>
+      {issueX.data && <Notice kind="info">{cashReportTitle(issueX.data)} diterbitkan dan tersimpan; tidak dapat diubah.</Notice>}
       {error && <Notice kind="error">{error.message}</Notice>}
     </section>
   );
