@@ -32,6 +32,7 @@ import { createTicketService } from './domain/tickets.js';
 import { createTokenService } from './domain/tokens.js';
 import { createUserService } from './domain/users.js';
 import { createGate } from './app/gate.js';
+import { createRefunding } from './app/refunding.js';
 import { createSelling } from './app/selling.js';
 import { createSetup } from './app/setup.js';
 import { createBackups } from './backup/backups.js';
@@ -162,7 +163,13 @@ export function createServices(options: ServiceOptions) {
     lookupAtRemote: sync.lookupAtRemote,
     newIdempotencyKey: () => `tc-gate-${newId(core.clock())}`,
   });
+  const refunding = createRefunding({
+    events: core.events,
+    transitions: core.transitions,
+    refundAtRemote: sync.refundAtRemote,
+    newIdempotencyKey: () => `tc-refund-${newId(core.clock())}`,
+  });
   const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });
-  return { ...core, sync, selling, gate, setup, conflicts: createConflicts({ ...core, wake: sync.wake }) };
+  return { ...core, sync, selling, gate, refunding, setup, conflicts: createConflicts({ ...core, wake: sync.wake }) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -49,7 +49,7 @@ describe('a refund racing a check-in', () => {
     const paid = expectOk(await h.request({ ...call(contract.checkout, { params, body: { method: 'card', reference: 'EDC-1' } }), key: cashier.key }));
     expectOk(await h.request({ method: 'POST', url: checkInPath(w.event.id), key: cashier.key, body: { ticketNumber: paid.participants[0].ticketNumber } }), 201);
     const refused = await h.request({ ...call(contract.refundOrder, { params, body: { reason: 'Batal datang', approval: approvalOf({ user: w.organizer.user, key: w.organizer.key }) } }), key: cashier.key });
-    expectError(refused, 409, 'INVALID_STATE');
+    expectError(refused, 409, 'ALREADY_CHECKED_IN');
     expect(refused.body.message).toMatch(/sudah dipakai masuk/);
   });
 });

@@ -29,6 +29,7 @@ import type { SessionMoney } from './cash-sessions.js';
 import { REFUNDED } from './participants.js';
 import type { Actor } from './access.js';
 import type { Approver } from './approvals.js';
+import type { AtRemoteFate } from './journal.js';
 import { AppError, fieldError } from './errors.js';
 import type { EventRow } from './events.js';
 import { newId } from './ids.js';
@@ -38,6 +39,12 @@ import { issueParticipant } from './participants.js';
 import { formatDateTime } from './time.js';
 
 type OrderStatus = OrderRow['status'];
+
+/**
+ * Tries a refund at the hub before it is given here, with the cancel that would replay it: how it
+ * went there (applied, or its answer lost), or undefined to decide here; throws when the hub refuses.
+ */
+export type RemoteFirst = (replay: CancelBody) => Promise<AtRemoteFate | undefined>;
 
 export function createOrderTransitions({ db, clock, events, views, seats, expiry, groupCommit, journal, audit, drawer, approvals, invoices }: OrderDeps) {
   /**
@@ -190,6 +197,14 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
     });
   }
 
+  /** The refund as a hub is told it, on the cancel. */
+  const replayOf = ({ reference, approver, refundedBy }: Pick<RefundMade, 'reference' | 'approver' | 'refundedBy'>): ReplayedRefund => ({
+    reference,
+    approvedByName: approver.name,
+    approvedByEmail: approver.email,
+    refundedByName: refundedBy.name,
+  });
+
   /** Who approved and who gave a refund, as its row and the replay to a hub name them. */
   interface RefundMade {
     reason: string;
@@ -198,6 +213,8 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
     refundedBy: { userId: string; name: string };
     /** False for a counter's refund replicated here: the money left that counter's drawer, not one of ours. */
     here: boolean;
+    /** The refund was tried at the hub first (app/refunding.ts): applied there, or its answer lost. */
+    atRemote?: AtRemoteFate;
   }
 
   /**
@@ -208,7 +225,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
   function giveBack(actor: Actor, order: OrderRow, now: number, event: EventRow, made: RefundMade): void {
     // Checked in the same transaction as the gate's check-in writes: of a refund and a scan, one wins.
     const used = db.select({ at: checkIns.checkedInAt, gate: checkIns.gate }).from(checkIns).where(eq(checkIns.orderId, order.id)).get();
-    if (used) throw new AppError('INVALID_STATE', messages.usedTicketNotRefundable(messages.alreadyCheckedIn(formatDateTime(used.at, event.timezone), used.gate)));
+    if (used) throw new AppError('ALREADY_CHECKED_IN', messages.usedTicketNotRefundable(messages.alreadyCheckedIn(formatDateTime(used.at, event.timezone), used.gate)));
     const payment = views.currentPayment(order.id)!;
     const { reason, reference, approver, refundedBy } = made;
     const sessionId = made.here ? drawer.record(actor, { ...saleOf(order, payment.method, payment.rounding, reference), kind: 'refund', reason }, now) : null;
@@ -230,17 +247,23 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
     setOrder(order, { status: 'cancelled', cancelledAt: now, cancelReason: reason, updatedAt: now });
     db.update(participants).set({ status: REFUNDED }).where(eq(participants.orderId, order.id)).run();
     seats.unsell(order.ticketCategoryId, now);
-    const replay: ReplayedRefund = { reference, approvedByName: approver.name, approvedByEmail: approver.email, refundedByName: refundedBy.name };
-    journal.record(order, 'cancel', { reason, refund: replay });
+    journal.record(order, 'cancel', { reason, refund: replayOf(made) }, made.atRemote);
     recordOn(actor, order, 'order.refunded', { method: payment.method, amount: fromMinor(payment.amount + payment.rounding), reason, approvedBy: approver.email });
   }
 
-  /** Gives a paid order's money back, approved by a supervisor whose e-mail and password are typed at the counter. */
-  async function refund(actor: Actor, idOrSlug: string, orderId: string, body: RefundBody): Promise<OrderDetail> {
+  /**
+   * Gives a paid order's money back, approved by a supervisor whose e-mail and password are typed
+   * at the counter. `first`, when given, tries the refund at the hub before it is given here (the
+   * cancel the journal would replay): it answers how that went, or refuses the refund.
+   */
+  async function refund(actor: Actor, idOrSlug: string, orderId: string, body: RefundBody, first?: RemoteFirst): Promise<OrderDetail> {
     const event = events.resolveFor(actor, idOrSlug, 'event:update');
     const approver = await approvals.approve(actor, body.approval, event);
+    const reference = body.reference ?? null;
+    if (views.find(event, orderId).status !== 'completed') throw new AppError('INVALID_STATE', messages.orderNotRefundable);
+    const atRemote = await first?.({ reason: body.reason, refund: replayOf({ reference, approver, refundedBy: actor }) });
     return transition(actor, idOrSlug, orderId, ['completed'], messages.orderNotRefundable, (order, now, event) =>
-      giveBack(actor, order, now, event, { reason: body.reason, reference: body.reference ?? null, approver, refundedBy: actor, here: true }),
+      giveBack(actor, order, now, event, { reason: body.reason, reference, approver, refundedBy: actor, here: true, atRemote }),
     );
   }
 

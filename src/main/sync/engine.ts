@@ -382,6 +382,8 @@ export function createSyncEngine(deps: EngineDeps, options: EngineOptions = {}) 
     /** Gate requests made at the remote first (live.ts). */
     checkInAtRemote: live.checkIn,
     lookupAtRemote: live.lookup,
+    /** A refund given at the hub first (live.ts). */
+    refundAtRemote: live.refund,
   };
 }
 export type SyncEngine = ReturnType<typeof createSyncEngine>;

@@ -4,11 +4,14 @@
  * - a sale's seat is held there before the payment is taken, so that counters sharing a hub share
  *   its one quota: a seat the remote refuses is refused to the cashier, not after the money;
  * - a ticket is checked in there first, so that every gate of the venue refuses a second entry
- *   and any gate finds a ticket by its number or QR code, whichever counter sold it.
+ *   and any gate finds a ticket by its number or QR code, whichever counter sold it;
+ * - a refund is given there first (a hub: this service), so that of a refund at a counter and a
+ *   scan at any gate of the venue exactly one wins.
  * When the remote cannot be reached the counter goes on alone (its offline allotment, its own
  * check-ins), and the outbox replicates later as ever.
  */
 import { CheckInBody, type TicketLookupQuery } from '#shared/schemas/check-in.js';
+import type { CancelBody } from '#shared/schemas/payment.js';
 import type { Outbox } from './outbox.js';
 import type { Failure, Outcome, RemoteClient } from './remote-client.js';
 import type { Pusher } from './push.js';
@@ -99,8 +102,23 @@ export function createLive({ outbox, pusher, facts, liveClient, markOffline }: L
     return { kind: 'here' };
   }
 
+  /** A refund at a hub first: the cancel carrying it, sent now to the order the hub has. */
+  async function refund(eventId: string, orderId: string, body: CancelBody, idempotencyKey: string): Promise<AtRemote<unknown>> {
+    const client = liveClient();
+    const remoteId = outbox.remoteIdOf(orderId);
+    // Only this service takes a refund; the interface's central service gets the cancel later, as ever.
+    if (!client || remoteId === undefined || !facts.isService()) return { kind: 'here' };
+    const answered = await client.cancel(eventId, remoteId, body, idempotencyKey);
+    if (answered.kind === 'ok') return { kind: 'done', value: answered.data };
+    if (answered.kind === 'lost' || (answered.kind === 'http' && answered.status >= 500)) return { kind: 'maybe' };
+    if (answered.kind === 'http' && answered.status === 409 && answered.code === 'ALREADY_CHECKED_IN') return { kind: 'refused', failure: answered };
+    // Anything else (the payment not there yet, a cashier's key): the refund is this counter's, replicated later.
+    return { kind: 'here' };
+  }
+
   return {
     holdSale,
+    refund,
     checkIn: (eventId: string, body: CheckInBody, idempotencyKey: string) =>
       atRemote(body, (client, there) => client.checkInNow(eventId, CheckInBody.parse({ ...there, gate: body.gate, checkedInAt: body.checkedInAt }), idempotencyKey)),
     lookup: (eventId: string, named: TicketLookupQuery) => atRemote(named, (client, there) => client.lookupTicket(eventId, there)),

@@ -156,10 +156,10 @@ export const refundOrder = endpoint({
   path: '/events/:idOrSlug/admin/orders/:orderId/refund',
   summary: 'Refund (void) a paid order, approved by a supervisor',
   description:
-    'Only a completed/paid order. approval: the e-mail and password of the counter’s owner or of an organizer of the event (403 APPROVAL_REFUSED otherwise): a cashier alone cannot refund. The money leaves the caller’s open cash session by the payment’s method (cash needs one: 409 CASH_SESSION_REQUIRED); the order becomes cancelled (paymentStatus stays paid; the detail carries refund), the ticket is void at once (check-in answers 409) and the seat is free. The remote is sent the interface’s cancel. Permission event:update.',
+    'Only a completed/paid order. approval: the e-mail and password of the counter’s owner or of an organizer of the event (403 APPROVAL_REFUSED otherwise): a cashier alone cannot refund. The money leaves the caller’s open cash session by the payment’s method (cash needs one: 409 CASH_SESSION_REQUIRED); the order becomes cancelled (paymentStatus stays paid; the detail carries refund), the ticket is void at once (check-in answers 409) and the seat is free. A ticket already used at a gate: 409 ALREADY_CHECKED_IN. For an event of the remote, a hub (this service) reachable now is given the refund first, and its refusal is this answer; the remote is otherwise sent the interface’s cancel later. Permission event:update.',
   params: OrderParams,
   body: RefundBody,
   status: 200,
   response: envelope(OrderDetail),
-  errors: ['FORBIDDEN', 'ORDER_NOT_FOUND', 'INVALID_STATE', 'APPROVAL_REFUSED', 'CASH_SESSION_REQUIRED', 'IDEMPOTENCY_KEY_REUSED', ...BODY_ERRORS, ...AUTH_ERRORS],
+  errors: ['FORBIDDEN', 'ORDER_NOT_FOUND', 'INVALID_STATE', 'ALREADY_CHECKED_IN', 'APPROVAL_REFUSED', 'CASH_SESSION_REQUIRED', 'IDEMPOTENCY_KEY_REUSED', ...BODY_ERRORS, ...AUTH_ERRORS],
 });

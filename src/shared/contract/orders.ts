@@ -114,4 +114,5 @@ export const cancelOrder = endpoint({
     'payment_pending and verification_pending orders become cancelled/unpaid; the seat and the identity number are free again. A paid or already cancelled order: 409 INVALID_STATE, unless the body carries the refund a counter replicating here gave (extension, see refund) and the caller may approve refunds on the event. The body is optional. Permission event:update.',
   extension: false,
   body: CancelBody,
+  errors: [...transition.errors, 'ALREADY_CHECKED_IN'],
 });

@@ -62,7 +62,7 @@ export const orderPaymentRoutes: FastifyPluginAsync<{ services: Services }> = as
     'refundOrder',
     async (request) => {
       const { idOrSlug, orderId } = request.params;
-      return ok(request, messages.orderRefunded, await transitions.refund(actorOf(request), idOrSlug, orderId, request.body));
+      return ok(request, messages.orderRefunded, await services.refunding.refund(actorOf(request), idOrSlug, orderId, request.body));
     },
     options,
   );
