@@ -12,8 +12,13 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServices } from '../../src/main/services.js';
-import { importEvent, makeUser } from '../support/fixtures.js';
-import { tempDir, type TempDir } from '../support/harness.js';
+import { contract } from '../../src/shared/contract/index.js';
+import { drawer } from '../support/cash.js';
+import { expectOk } from '../support/envelope.js';
+import { importEvent, makeCaller, makeUser } from '../support/fixtures.js';
+import { startHarness, tempDir, type TempDir } from '../support/harness.js';
+import { call } from '../support/http.js';
+import { world } from '../support/world.js';
 import { runCli } from '../support/serve.js';
 
 let dir: TempDir;
@@ -220,5 +225,38 @@ describe("the settings and the remote are the counter's, not the backup's", () =
     expect(restored.settings.get().holdWindowMinutes).toBe(42);
     expect(restored.remote.get()).toEqual({ baseUrl: 'http://127.0.0.1:9', apiKey: 'tck_remote', ownerEmail: 'pemilik@loket.test' });
     restored.close();
+  });
+});
+
+describe('printed numbers after a restore', () => {
+  /** A counter's day on the data dir: `sales` paid sales, then, when asked, a shift with an issued X report closed by its Z report. */
+  async function day(sales: number, shift: boolean) {
+    const h = await startHarness({ dataDir: dir.path });
+    try {
+      const w = world(h);
+      const invoices: string[] = [];
+      for (let i = 0; i < sales; i++) invoices.push((await w.detail(await w.sell())).invoiceNumber);
+      if (!shift) return { invoices };
+      const cashier = makeCaller(h.services, 'staff', { eventId: w.event.id, permission: 'event:update' });
+      const drawerOf = drawer(h, cashier);
+      await drawerOf.open({ n100000: 1 });
+      const x = expectOk(await h.request({ ...call(contract.issueXReport, { params: { sessionId: drawerOf.sessionId } }), key: cashier.key }), 201);
+      const z = expectOk(await drawerOf.count({ n100000: 1 }));
+      return { invoices, x: x.number, z: z.session.reportNumber };
+    } finally {
+      await h.close();
+    }
+  }
+
+  it('go on from the last number printed, not from the backup’s', async () => {
+    expect((await day(1, false)).invoices.map((n) => n.slice(-6))).toEqual(['000001']);
+    const backup = join(dir.path, 'after-the-first-sale.db');
+    expect((await runCli(['backup', '--data-dir', dir.path, '--out', backup])).code).toBe(0);
+    expect(await day(2, true)).toMatchObject({ x: 1, z: 1 });
+
+    expect((await runCli(['restore', '--data-dir', dir.path, '--file', backup])).code).toBe(0);
+    const after = await day(1, true);
+    expect(after.invoices.map((n) => n.slice(-6))).toEqual(['000004']);
+    expect(after).toMatchObject({ x: 2, z: 2 });
   });
 });

@@ -7,7 +7,8 @@
  *    backup holds as not yet replicated may well have been sent after it was taken, so every such
  *    outbox job becomes unknown on the copy: the sync engine looks each one up on the remote
  *    before it sends anything again (sync/push.ts), and the restored counter sends nothing twice.
- *    The copy then takes the counter's settings and remote from the database in place.
+ *    The copy then takes the counter's settings and remote from the database in place, and the
+ *    last numbers of its printed sequences (invoices, Z and X reports) where those are further on.
  * 2. The database in place is kept in backups/ (its file and WAL as they are, so that even a
  *    damaged one is kept), then its WAL is folded in, so that no WAL of it outlives it.
  * 3. The copy takes its place with one rename. Until then nothing of the database in place was
@@ -132,6 +133,12 @@ function keepSettings(staged: string, live: string): void {
       for (const [table, columns] of Object.entries(COUNTER_OWN)) {
         if (!tables.includes(table)) continue;
         copy.exec(`delete from main.${table}; insert into main.${table} (${columns}) select ${columns} from live.${table}`);
+      }
+      // Numbers printed since the backup was taken are on paper: the sequences go on from them.
+      if (tables.includes('number_sequences')) {
+        copy.exec(
+          'insert into main.number_sequences (name, last) select name, last from live.number_sequences where true on conflict (name) do update set last = max(last, excluded.last)',
+        );
       }
     })();
   } catch (error) {

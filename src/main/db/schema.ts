@@ -549,6 +549,16 @@ export const cashReports = sqliteTable('cash_reports', {
 });
 
 /**
+ * The last number given in each of the counter's printed sequences (an invoice sequence per counter
+ * name and year, Z reports, X reports): what a restore of an older backup carries over, so that no
+ * number printed on paper is given twice (domain/numbering.ts).
+ */
+export const numberSequences = sqliteTable('number_sequences', {
+  name: text('name').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
  * X reports as issued (printed or exported) from a session not yet closed: numbered in their own
  * sequence per counter, never changed. Append-only: the migration's triggers refuse UPDATE and DELETE.
  */

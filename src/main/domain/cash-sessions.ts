@@ -8,7 +8,7 @@
  * The count is blind: nothing the cashier may read shows the expected cash before the count is in,
  * and the count, once in, is fixed. Every change writes its audit entry in its own transaction.
  */
-import { and, asc, desc, eq, gte, lte, max, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
 import { countTotal, roundCash } from '#shared/cash.js';
 import type {
   ApproveCashSessionBody,
@@ -33,6 +33,7 @@ import type { Actor, Access } from './access.js';
 import type { Approvals } from './approvals.js';
 import type { AuditActor, AuditLog } from './audit.js';
 import { buildCashReport, cashMoved, type CashSessionRow } from './cash-report.js';
+import { nextNumber, X_REPORTS, Z_REPORTS } from './numbering.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
 import { newId } from './ids.js';
@@ -183,7 +184,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
       .set({ status: 'closed', closedAt: now, approvedByUserId: closed.approvedByUserId, approvedByName: closed.approvedByName, approvalReason: closed.approvalReason })
       .where(eq(cashSessions.id, row.id))
       .run();
-    const number = (db.select({ last: max(cashReports.number) }).from(cashReports).get()?.last ?? 0) + 1;
+    const number = nextNumber(db, Z_REPORTS);
     const report = reportOf(closed, { kind: 'Z', number, issuedAt: now, showCash: true });
     db.insert(cashReports).values({ number, sessionId: row.id, issuedAt: now, report }).run();
     audit.record(by, 'cash_session.closed', {
@@ -271,7 +272,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
     return writeTransaction(db, () => {
       const row = readable(actor, sessionId);
       if (row.status === 'closed') throw new AppError('INVALID_STATE', messages.xReportOfClosedSession);
-      const number = (db.select({ last: max(xReports.number) }).from(xReports).get()?.last ?? 0) + 1;
+      const number = nextNumber(db, X_REPORTS);
       const report = reportOf(row, xHeading(actor, row, number, now));
       db.insert(xReports).values({ number, sessionId: row.id, issuedAt: now, issuedByUserId: actor.userId, issuedByName: actor.name, report }).run();
       audit.record(by, 'cash_session.x_report_issued', { subjectId: row.id, details: { reportNumber: number } });

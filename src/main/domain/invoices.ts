@@ -1,18 +1,19 @@
 /**
  * Invoice numbers and prints (docs/counter.md, Invoices). An order paid at this counter is given
  * INV/<counter name>/<year>/<000123> in its payment's own transaction: in sequence per counter name
- * and year, without gaps, since the next number is read and taken inside that transaction (writes
- * are serialised: one connection, BEGIN IMMEDIATE) and a payment rolled back takes its number with
- * it. The year is the counter's local one, as on its cash reports. A payment taken at another
+ * and year, without gaps, since the next number is taken inside that transaction (numbering.ts;
+ * writes are serialised: one connection, BEGIN IMMEDIATE) and a payment rolled back takes its
+ * number with it. The year is the counter's local one, as on its cash reports. A payment taken at another
  * counter and replicated here (it names the ticket that counter printed) gets no number here.
  *
  * Every print is counted: the first is the original, every later one, in any layout, a copy.
  */
-import { and, eq, max, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.js';
 import { invoices } from '../db/schema.js';
 import type { Actor } from './access.js';
 import { REPORT_TIME_ZONE } from '#shared/report-days.js';
+import { invoiceSequence, nextNumber } from './numbering.js';
 import { toIso } from './time.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -27,12 +28,7 @@ export function createInvoices(db: Db, counterName: () => string) {
   function assign(orderId: string, actor: Actor, now: number): string {
     const name = counterName();
     const year = localYear(now);
-    const last = db
-      .select({ seq: max(invoices.seq) })
-      .from(invoices)
-      .where(and(eq(invoices.counterName, name), eq(invoices.year, year)))
-      .get();
-    const seq = (last?.seq ?? 0) + 1;
+    const seq = nextNumber(db, invoiceSequence(name, year));
     const number = formatInvoiceNumber(name, year, seq);
     db.insert(invoices).values({ orderId, number, counterName: name, year, seq, cashierUserId: actor.userId, cashierName: actor.name, issuedAt: now }).run();
     return number;
