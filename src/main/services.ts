@@ -11,6 +11,7 @@ import { createApprovals } from './domain/approvals.js';
 import { createAuthAttempts } from './domain/auth-attempts.js';
 import { createSalesReports } from './domain/sales-report.js';
 import { createOrderList } from './domain/order-list.js';
+import { createTransactions } from './domain/transactions.js';
 import { createCashSessions } from './domain/cash-sessions.js';
 import { createCheckInService } from './domain/check-ins.js';
 import { systemClock, type Clock } from './domain/clock.js';
@@ -90,6 +91,8 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const cashSessions = createCashSessions({ db, clock, access, audit, settings, approvals });
   const invoices = createInvoices(db, () => settings.get().counterName);
   const orderDeps = { db, clock, events, views, seats, expiry, groupCommit, journal, gate: allotment.gate, audit, drawer: cashSessions, approvals, invoices };
+  const orderService = createOrderService(orderDeps);
+  const transitions = createOrderTransitions(orderDeps);
   const signer = createTicketSigner(db);
   const ticketKeys = createTicketKeys(db, clock, signer, access, audit);
   return {
@@ -112,9 +115,10 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     apiKeys: createApiKeyService(db, clock, audit),
     tokens: createTokenService(db, users, clock),
     tickets: createTicketService(db, events, expiry),
-    orders: createOrderService(orderDeps),
+    orders: orderService,
     orderList: createOrderList(orderDeps),
-    transitions: createOrderTransitions(orderDeps),
+    transitions,
+    transactions: createTransactions({ ...orderDeps, orders: orderService, transitions }),
     backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),
     invoices: createInvoiceService({ events, views, expiry, signer, settings, invoices, groupCommit }),
     ticketKeys,
@@ -154,7 +158,7 @@ export function createServices(options: ServiceOptions) {
     },
     options.sync,
   );
-  const selling = createSelling({ orders: core.orders, transitions: core.transitions, outbox: core.outbox, allotment: core.allotment, holdSale: sync.holdSale });
+  const selling = createSelling({ orders: core.orders, transactions: core.transactions, transitions: core.transitions, outbox: core.outbox, allotment: core.allotment, holdSale: sync.holdSale });
   const gate = createGate({
     clock: core.clock,
     events: core.events,

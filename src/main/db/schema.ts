@@ -157,6 +157,8 @@ export const orders = sqliteTable(
     customerBirthDate: text('customer_birth_date').notNull(),
     identityNumber: text('identity_number').notNull(),
     formData: text('form_data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    /** The basket (several attendees, one payment) the order was sold in; null for a single sale. */
+    transactionId: text('transaction_id'),
     /** When an unpaid payment_pending order gives its seat back (the hold window); null otherwise. */
     expiresAt: integer('expires_at'),
     cancelledAt: integer('cancelled_at'),
@@ -179,8 +181,28 @@ export const orders = sqliteTable(
     index('orders_event_total').on(t.eventId, t.totalAmount),
     index('orders_event_status').on(t.eventId, t.status, t.createdAt),
     index('orders_buyer').on(t.buyerUserId),
+    index('orders_transaction').on(t.transactionId),
   ],
 );
+
+/**
+ * A basket ("transaksi"): several attendees of one event sold together and paid once. Each
+ * attendee is an order of the interface; the basket names them (orders.transaction_id) and keeps
+ * what the customer handed over for all of them in cash.
+ */
+export const transactions = sqliteTable('transactions', {
+  id: text('id').primaryKey(),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id),
+  createdByUserId: text('created_by_user_id').notNull(),
+  createdByName: text('created_by_name').notNull(),
+  /** Cash only: what the customer handed over for the whole basket, and the change (sen). */
+  amountTendered: integer('amount_tendered'),
+  change: integer('change'),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
 
 export const orderItems = sqliteTable(
   'order_items',

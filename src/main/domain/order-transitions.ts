@@ -19,7 +19,7 @@
 import { eq } from 'drizzle-orm';
 import type { AuditAction, AuditDetails } from '#shared/schemas/audit.js';
 import { CANCELLABLE_STATUSES, type OrderDetail } from '#shared/schemas/order.js';
-import type { CancelBody, CheckoutBody, ConfirmPaymentBody, ReasonBody, ReplayedRefund } from '#shared/schemas/payment.js';
+import type { BasketCheckoutBody, CancelBody, CheckoutBody, ConfirmPaymentBody, ReasonBody, ReplayedRefund } from '#shared/schemas/payment.js';
 import { COUNTER_SETTLED, type PaymentMethod } from '#shared/schemas/payment.js';
 import type { RefundBody } from '#shared/schemas/cash-session.js';
 import { messages } from '#shared/messages.js';
@@ -94,48 +94,79 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
     return issueParticipant(db, order, now, ticketNumber);
   }
 
+  /** Cash figures of one payment (sen); all null but the rounding for a method other than cash. */
+  interface CashFigures {
+    amountTendered: number | null;
+    change: number | null;
+    rounding: number;
+  }
+  const NOT_CASH: CashFigures = { amountTendered: null, change: null, rounding: 0 };
+
+  /** What `tendered` (as typed) pays for `total` sen under the counter's cash rounding, or the field's refusal. */
+  function cashFor(total: number, tendered: string | undefined): CashFigures {
+    if (tendered === undefined) throw fieldError('amountTendered', messages.amountTenderedRequired);
+    // What the customer pays in notes and coins; the orders' totals stay the interface's.
+    const due = drawer.cashDue(total);
+    const amountTendered = toMinor(tendered);
+    if (amountTendered < due) throw fieldError('amountTendered', messages.amountTenderedTooLow);
+    return { amountTendered, change: amountTendered - due, rounding: due - total };
+  }
+
+  /** Takes a payment of a payment_pending order: settled at once (cash, card) or awaiting verification. */
+  function pay(actor: Actor, order: OrderRow, now: number, body: Pick<CheckoutBody, 'method' | 'reference' | 'ticketNumber'>, cash: CashFigures): void {
+    const settled = COUNTER_SETTLED.includes(body.method);
+    const reference = body.reference ?? null;
+    db.insert(payments)
+      .values({
+        id: newId(now),
+        orderId: order.id,
+        method: body.method,
+        status: settled ? 'paid' : 'pending',
+        amount: order.totalAmount,
+        amountTendered: cash.amountTendered,
+        change: cash.change,
+        reference,
+        rounding: cash.rounding,
+        rejectReason: null,
+        createdAt: now,
+        paidAt: settled ? now : null,
+        updatedAt: now,
+      })
+      .run();
+    if (settled && takenHere(body.ticketNumber)) drawer.record(actor, saleOf(order, body.method, cash.rounding, reference), now);
+    // A deferred payment keeps the seat held without a time limit: the customer has paid, or
+    // says so, and only the operator's confirm or reject decides.
+    const issued = settled ? markPaid(actor, order, now, body.ticketNumber) : undefined;
+    if (!settled) setOrder(order, { status: 'verification_pending', expiresAt: null, updatedAt: now });
+    // The replay carries the ticket printed here, so that a hub issues the same one; and the
+    // order's own share of the cash, which pays its total.
+    const amountTendered = cash.amountTendered === null ? undefined : fromMinor(cash.amountTendered);
+    journal.record(order, 'checkout', { method: body.method, amountTendered, reference: body.reference, ticketNumber: issued });
+    recordOn(actor, order, settled ? 'order.paid' : 'order.payment_pending_verification', { method: body.method, amount: fromMinor(order.totalAmount) });
+  }
+
   function checkout(actor: Actor, idOrSlug: string, orderId: string, body: CheckoutBody): Promise<OrderDetail> {
-    return transition(actor, idOrSlug, orderId, ['payment_pending'], messages.orderNotPayable, (order, now) => {
-      const settled = COUNTER_SETTLED.includes(body.method);
-      let amountTendered: number | null = null;
-      let change: number | null = null;
-      let rounding = 0;
-      if (body.method === 'cash') {
-        if (body.amountTendered === undefined) throw fieldError('amountTendered', messages.amountTenderedRequired);
-        // What the customer pays in notes and coins; the order's total stays the interface's.
-        const due = drawer.cashDue(order.totalAmount);
-        amountTendered = toMinor(body.amountTendered);
-        if (amountTendered < due) throw fieldError('amountTendered', messages.amountTenderedTooLow);
-        change = amountTendered - due;
-        rounding = due - order.totalAmount;
-      }
-      const reference = body.reference ?? null;
-      db.insert(payments)
-        .values({
-          id: newId(now),
-          orderId: order.id,
-          method: body.method,
-          status: settled ? 'paid' : 'pending',
-          amount: order.totalAmount,
-          amountTendered,
-          change,
-          reference,
-          rounding,
-          rejectReason: null,
-          createdAt: now,
-          paidAt: settled ? now : null,
-          updatedAt: now,
-        })
-        .run();
-      if (settled && takenHere(body.ticketNumber)) drawer.record(actor, saleOf(order, body.method, rounding, reference), now);
-      // A deferred payment keeps the seat held without a time limit: the customer has paid, or
-      // says so, and only the operator's confirm or reject decides.
-      const issued = settled ? markPaid(actor, order, now, body.ticketNumber) : undefined;
-      if (!settled) setOrder(order, { status: 'verification_pending', expiresAt: null, updatedAt: now });
-      // The replay carries the ticket printed here, so that a hub issues the same one.
-      journal.record(order, 'checkout', { ...body, ticketNumber: issued });
-      recordOn(actor, order, settled ? 'order.paid' : 'order.payment_pending_verification', { method: body.method, amount: fromMinor(order.totalAmount) });
+    return transition(actor, idOrSlug, orderId, ['payment_pending'], messages.orderNotPayable, (order, now) =>
+      pay(actor, order, now, body, body.method === 'cash' ? cashFor(order.totalAmount, body.amountTendered) : NOT_CASH),
+    );
+  }
+
+  /**
+   * One payment for a basket's lines, all or none (its payment_pending orders, in the caller's
+   * transaction): the cash handed over covers their total under the rounding. Each order is paid
+   * its own total; the last carries the rounding and the change, so the drawer and each replayed
+   * checkout add up. Answers the cash handed over and the change (null for another method).
+   */
+  function payTogether(actor: Actor, lines: OrderRow[], now: number, body: BasketCheckoutBody): { amountTendered: number | null; change: number | null } {
+    const total = lines.reduce((sum, order) => sum + order.totalAmount, 0);
+    const cash = body.method === 'cash' ? cashFor(total, body.amountTendered) : NOT_CASH;
+    lines.forEach((order, i) => {
+      const last = i === lines.length - 1;
+      if (cash === NOT_CASH) return pay(actor, order, now, body, NOT_CASH);
+      const share = last ? { amountTendered: order.totalAmount + cash.rounding + cash.change!, change: cash.change, rounding: cash.rounding } : { amountTendered: order.totalAmount, change: 0, rounding: 0 };
+      pay(actor, order, now, body, share);
     });
+    return { amountTendered: cash.amountTendered, change: cash.change };
   }
 
   const saleOf = (order: OrderRow, method: PaymentMethod, rounding: number, reference: string | null): SessionMoney => ({
@@ -286,6 +317,6 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
     );
   }
 
-  return { checkout, confirmPayment, rejectPayment, cancel, refund };
+  return { checkout, payTogether, confirmPayment, rejectPayment, cancel, refund };
 }
 export type OrderTransitions = ReturnType<typeof createOrderTransitions>;

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CreateOrderBody, OrderCreated, OrderDetail } from '#shared/schemas/order.js';
 import { maskIdentityNumber } from '#shared/identity-number.js';
 import { messages } from '#shared/messages.js';
+import { feeFor } from '#shared/fees.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
@@ -16,7 +17,6 @@ import type { EventRow, EventService } from './events.js';
 import type { Expiry } from './expiry.js';
 import type { Invoices } from './invoices.js';
 import type { OfflineGate, OrderJournal } from './journal.js';
-import { feeFor } from './fees.js';
 import { newId } from './ids.js';
 import { eventSummary, orderBase, type OrderRow, type OrderViews } from './order-views.js';
 import type { Seats } from './seats.js';
@@ -96,6 +96,7 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
       customerBirthDate: ph('customerBirthDate'),
       identityNumber: ph('identityNumber'),
       formData: ph('formData'),
+      transactionId: ph('transactionId'),
       expiresAt: ph('expiresAt'),
       cancelledAt: null,
       cancelReason: null,
@@ -128,8 +129,8 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
     return { userId, isExistingUser: false, generatedPassword };
   }
 
-  /** The sale itself; the caller has resolved the event and opened the transaction. */
-  function createIn(actor: Actor, event: EventRow, body: CreateOrderBody): OrderCreated {
+  /** The sale itself, alone or as a basket's line; the caller has resolved the event and opened the transaction. */
+  function createIn(actor: Actor, event: EventRow, body: CreateOrderBody, transactionId: string | null = null): OrderCreated {
     const { registration } = body;
     const now = clock();
     const category = categoryOfEvent.get({ categoryId: body.ticketCategoryId, eventId: event.id });
@@ -169,6 +170,7 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
       customerBirthDate: registration.birthDate,
       identityNumber: registration.identityNumber,
       formData: registration.formData ?? {},
+      transactionId,
       expiresAt: expiry.holdUntil(now),
       cancelledAt: null,
       cancelReason: null,
@@ -219,6 +221,6 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
     return views.detailOf(actor, event, views.find(event, orderId));
   }
 
-  return { create, get };
+  return { create, createIn, get };
 }
 export type OrderService = ReturnType<typeof createOrderService>;

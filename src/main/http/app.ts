@@ -27,6 +27,7 @@ import { invoiceRoutes } from './routes/invoices.js';
 import { orderPaymentRoutes } from './routes/order-payments.js';
 import { orderRoutes } from './routes/orders.js';
 import { reportRoutes } from './routes/reports.js';
+import { transactionRoutes } from './routes/transactions.js';
 import { settingsRoutes } from './routes/settings.js';
 import { setupRoutes } from './routes/setup.js';
 import { syncRoutes } from './routes/sync.js';
@@ -162,6 +163,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(auditRoutes, { services });
   await app.register(cashSessionRoutes, { services });
   await app.register(reportRoutes, { services });
+  await app.register(transactionRoutes, { services });
   await app.register(setupRoutes, { services, launchToken: options.launchToken });
 
   app.get('/openapi.json', { schema: { hide: true }, config: { credentialsFromLan: true } }, async () => app.swagger());

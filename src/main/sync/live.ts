@@ -66,7 +66,9 @@ export function createLive({ outbox, pusher, facts, liveClient, markOffline }: L
   async function holdSale(orderId: string, waitMs: number): Promise<SaleHold> {
     const client = liveClient();
     const create = outbox.createOf(orderId);
-    if (!client || !create || create.state !== 'pending') return { kind: 'not_held' };
+    if (!client || !create) return { kind: 'not_held' };
+    // A round took the create first (a basket's later lines often are): its outcome is the hold's.
+    if (create.state !== 'pending') return afterRound(create.seq, waitMs);
     const sent = await pusher.sendCreateNow(client, create);
     if (!sent) return afterRound(create.seq, waitMs);
     const { signal, failure } = sent;

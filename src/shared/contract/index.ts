@@ -11,8 +11,9 @@ import * as reports from './reports.js';
 import * as service from './service.js';
 import * as sync from './sync.js';
 import * as tickets from './tickets.js';
+import * as transactions from './transactions.js';
 
-export const contract = { ...service, ...events, ...orders, ...tickets, ...checkIns, ...sync, ...counter, ...cash, ...reports };
+export const contract = { ...service, ...events, ...orders, ...tickets, ...checkIns, ...sync, ...counter, ...cash, ...reports, ...transactions };
 export type Contract = typeof contract;
 export type OperationId = keyof Contract;
 export * from './endpoint.js';

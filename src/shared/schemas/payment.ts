@@ -20,19 +20,24 @@ const IssuedTicketNumber = z
   .optional()
   .meta({ description: 'Extension: the ticket number printed where the payment was taken; kept for the participant when free.' });
 
-export const CheckoutBody = z
-  .object({
-    method: PaymentMethod,
-    amountTendered: Decimal.optional().meta({ description: 'Cash handed over; required for cash, at least the total.' }),
-    reference: Reference.optional().meta({ description: 'EDC approval code, transfer reference or QRIS transaction id.' }),
-    ticketNumber: IssuedTicketNumber,
-  })
-  .superRefine((body, ctx) => {
-    if (body.method === 'cash' && body.amountTendered === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['amountTendered'], message: messages.amountTenderedRequired });
-    }
-  });
+const PaymentFields = z.object({
+  method: PaymentMethod,
+  amountTendered: Decimal.optional().meta({ description: 'Cash handed over; required for cash, at least the total.' }),
+  reference: Reference.optional().meta({ description: 'EDC approval code, transfer reference or QRIS transaction id.' }),
+});
+
+const cashNeedsTendered = (body: { method: PaymentMethod; amountTendered?: string }, ctx: z.RefinementCtx) => {
+  if (body.method === 'cash' && body.amountTendered === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['amountTendered'], message: messages.amountTenderedRequired });
+  }
+};
+
+export const CheckoutBody = PaymentFields.extend({ ticketNumber: IssuedTicketNumber }).superRefine(cashNeedsTendered);
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
+
+/** One payment for a whole basket: cash handed over covers every attendee's order. */
+export const BasketCheckoutBody = PaymentFields.superRefine(cashNeedsTendered);
+export type BasketCheckoutBody = z.infer<typeof BasketCheckoutBody>;
 
 /** Bodies of confirm, reject and cancel are optional: a bare POST (no body, no content type) is fine. */
 export const ConfirmPaymentBody = z.object({ reference: Reference.optional(), ticketNumber: IssuedTicketNumber }).nullish();
