@@ -77,6 +77,7 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
       amountTendered: money(row.amountTendered),
       change: money(row.change),
       createdBy: row.createdByName,
+      attendees: lines.map((line) => ({ orderId: line.id, name: line.customerName })),
       createdAt: toIso(row.createdAt, event.timezone),
       orders: lines.map((line) => views.detailOf(actor, event, line)),
     };

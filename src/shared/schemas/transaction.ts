@@ -43,6 +43,7 @@ export const Transaction = z.object({
   amountTendered: Decimal.nullable().meta({ description: 'Cash handed over for the whole basket; null before a cash payment.' }),
   change: Decimal.nullable(),
   createdBy: z.string(),
+  attendees: z.array(z.object({ orderId: Ulid, name: z.string() })).meta({ description: 'Who each line is for, in the order of the lines (a detail names its participant only once paid).' }),
   createdAt: Timestamp,
   orders: z.array(OrderDetail),
 });

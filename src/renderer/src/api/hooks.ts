@@ -124,7 +124,7 @@ export function useChange<I, O>(run: (input: I) => Promise<O>, touched: QueryKey
 }
 
 /** What any change to an order makes stale besides its detail: lists, seats and the sync counts. */
-const AROUND_ORDERS: QueryKey[] = [['orders'], ['tickets'], ['sales-report'], keys.sync];
+export const AROUND_ORDERS: QueryKey[] = [['orders'], ['tickets'], ['sales-report'], keys.sync];
 /** ...and with the details. */
 const ORDER_VIEWS: QueryKey[] = [['order'], ...AROUND_ORDERS];
 

@@ -8,7 +8,7 @@ import { flushSync } from 'react-dom';
 import { METHOD_LABEL } from '#shared/labels.js';
 import { formatRupiah, fromMinor, toMinor } from '#shared/money.js';
 import type { OrderDetail } from '#shared/schemas/order.js';
-import type { CheckoutBody, PaymentMethod } from '#shared/schemas/payment.js';
+import type { BasketCheckoutBody, Payment, PaymentMethod } from '#shared/schemas/payment.js';
 import { useCheckout, usePaymentVerification, useSettings } from '../../api/hooks';
 import { roundCash } from '#shared/cash.js';
 import { CancelOrderDialog } from '../../components/CancelOrderDialog';
@@ -29,6 +29,8 @@ const METHODS: { method: PaymentMethod; key: string }[] = [
 export function PaymentStep({ order, customer, onCancelled, onLater }: { order: OrderDetail; customer: string; onCancelled: () => void; onLater: () => void }) {
   const [cancelling, setCancelling] = useState(false);
   useShortcuts({ Escape: () => setCancelling(true) }, { enabled: !cancelling });
+  const pay = useCheckout(order);
+  const verification = usePaymentVerification(order);
 
   return (
     <div className="pay">
@@ -38,9 +40,9 @@ export function PaymentStep({ order, customer, onCancelled, onLater }: { order: 
       </section>
       <section className="card pay-main">
         {order.status === 'verification_pending' ? (
-          <Verification order={order} onLater={onLater} />
+          <Verification payment={order.payment} total={order.grandTotal} verification={verification} onLater={onLater} />
         ) : (
-          <Checkout order={order} />
+          <Checkout total={order.grandTotal} pay={pay} />
         )}
         <div className="cancel-row">
           <button type="button" className="link danger-text" onClick={() => setCancelling(true)}>
@@ -57,13 +59,20 @@ export function PaymentStep({ order, customer, onCancelled, onLater }: { order: 
   );
 }
 
-function Checkout({ order }: { order: OrderDetail }) {
+/** How a payment is sent: one order's checkout, or a basket's. */
+export interface Payer {
+  mutate(body: BasketCheckoutBody): void;
+  error: Error | null;
+  isPending: boolean;
+}
+
+/** The payment form for `total` (an order's, or a basket's). */
+export function Checkout({ total, pay }: { total: string; pay: Payer }) {
   // Cash is paid rounded by the counter's setting (shared/cash.ts, as the service rounds it).
-  const due = roundCash(toMinor(order.grandTotal), useSettings().data?.cashRoundingRupiah ?? 0);
+  const due = roundCash(toMinor(total), useSettings().data?.cashRoundingRupiah ?? 0);
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [tendered, setTendered] = useState('');
   const [reference, setReference] = useState('');
-  const pay = useCheckout(order);
   const payButton = useRef<HTMLButtonElement>(null);
   useShortcuts(Object.fromEntries(METHODS.map((m) => [m.key, () => setMethod(m.method)])));
 
@@ -73,7 +82,7 @@ function Checkout({ order }: { order: OrderDetail }) {
   const short = method === 'cash' && (cash === undefined || sen || cash < due);
   const submit = () => {
     if (short) return;
-    const body: CheckoutBody =
+    const body: BasketCheckoutBody =
       method === 'cash' ? { method, amountTendered: fromMinor(cash!) } : { method, ...(reference.trim() ? { reference: reference.trim() } : {}) };
     pay.mutate(body);
   };
@@ -132,7 +141,7 @@ function Checkout({ order }: { order: OrderDetail }) {
               </>
             )}
           </div>
-          {due !== toMinor(order.grandTotal) && <p className="muted small">Dibayar tunai dibulatkan: {formatRupiah(due)}</p>}
+          {due !== toMinor(total) && <p className="muted small">Dibayar tunai dibulatkan: {formatRupiah(due)}</p>}
         </div>
       ) : (
         <Field
@@ -152,22 +161,30 @@ function Checkout({ order }: { order: OrderDetail }) {
   );
 }
 
-/** A transfer or QRIS payment the operator has yet to see arrive. */
-function Verification({ order, onLater }: { order: OrderDetail; onLater: () => void }) {
-  const verification = usePaymentVerification(order);
+/** A transfer or QRIS payment (of an order, or a basket) the operator has yet to see arrive. */
+export function Verification({
+  payment,
+  total,
+  verification,
+  onLater,
+}: {
+  payment: Pick<Payment, 'method' | 'reference'> | null;
+  total: string;
+  verification: ReturnType<typeof usePaymentVerification>;
+  onLater: () => void;
+}) {
   useShortcuts({ 'Alt+Y': verification.confirm, 'Alt+N': verification.reject, 'Alt+L': onLater });
   // Focus rests on the heading, not on a button: confirming money is a deliberate Alt+Y (or a
   // click), never the Enter that recorded the transfer pressed once more.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const payment = order.payment;
   return (
     <div className="verification">
       <h2 ref={heading} tabIndex={-1}>
         Menunggu verifikasi
       </h2>
       <p>
-        {payment && METHOD_LABEL[payment.method]} sebesar <strong>{rupiah(order.grandTotal)}</strong>
+        {payment && METHOD_LABEL[payment.method]} sebesar <strong>{rupiah(total)}</strong>
         {payment?.reference && <> (ref. {payment.reference})</>}.{' '}
         {payment?.method === 'qris' ? 'Periksa aplikasi QRIS' : 'Periksa mutasi rekening'}, lalu konfirmasi.
       </p>

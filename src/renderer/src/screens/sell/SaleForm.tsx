@@ -3,6 +3,10 @@
  * identity card (NIK, name, date of birth, gender), then phone and e-mail. Every rule is checked as
  * the operator types, by the server's own schema; what only the server knows (the NIK already
  * registered, the last seat taken meanwhile) comes back and is shown at its field.
+ *
+ * Several attendees paid once: "Tambah peserta" (Alt+A) puts the form's attendee in the basket and
+ * starts the form again; Alt+S gives the next one the first one's phone and e-mail; Enter then pays
+ * for them all (with the one in the form, if one is typed).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +16,10 @@ import { checkIdentityNumber, registrationFromIdentityNumber } from '#shared/ide
 import { contract } from '#shared/contract/index.js';
 import type { Event } from '#shared/schemas/event.js';
 import type { CreateOrderBody, OrderCreated } from '#shared/schemas/order.js';
+import type { Transaction } from '#shared/schemas/transaction.js';
+import { feeFor } from '#shared/fees.js';
+import { messages } from '#shared/messages.js';
+import { toMinor } from '#shared/money.js';
 import type { SyncStatus } from '#shared/schemas/sync.js';
 import type { TicketCategory } from '#shared/schemas/ticket.js';
 import { ApiError, api, once } from '../../api/client';
@@ -20,6 +28,7 @@ import { Field, Notice } from '../../components/Field';
 import { serverErrorsTo } from '../../form-errors';
 import { longDate } from '../../format';
 import { Kbd, useShortcuts } from '../../keyboard';
+import { BasketLines, type DraftLine } from './BasketLines';
 import { CategoryPicker, whyNotOnSale } from './CategoryPicker';
 import { EMPTY_REGISTRATION, RegistrationForm, bareIdentityNumber, toE164, toIsoDate, type RegistrationInput, type RegistrationOutput } from './registration-form';
 
@@ -30,6 +39,9 @@ export function SaleForm({
   categoryId,
   onCategory,
   onCreated,
+  lines,
+  onLines,
+  onBasketCreated,
 }: {
   event: Event;
   tickets: TicketCategory[];
@@ -37,6 +49,10 @@ export function SaleForm({
   categoryId: string | undefined;
   onCategory: (categoryId: string) => void;
   onCreated: (order: OrderCreated, customer: string) => void;
+  /** The basket's attendees added so far (none for a single sale). */
+  lines: DraftLine[];
+  onLines: (lines: DraftLine[]) => void;
+  onBasketCreated: (basket: Transaction) => void;
 }) {
   const queries = useQueryClient();
   const offline = status?.state === 'offline';
@@ -69,6 +85,41 @@ export function SaleForm({
   const signature = mismatches.map((m) => m.message).join('|');
   const [warned, setWarned] = useState('');
 
+  // A basket line the service refused: marked in the list, the others kept.
+  const [refusedLine, setRefusedLine] = useState<{ index: number; message: string }>();
+  const basket = useMutation({
+    mutationFn: (all: DraftLine[]) =>
+      api(contract.createTransaction, { params: { idOrSlug: event.id }, body: { eventId: event.id, lines: all.map(({ ticketCategoryId, registration }) => ({ ticketCategoryId, registration })) } }, once()),
+    onSuccess: onBasketCreated,
+    onError: (error, all) => {
+      if (!(error instanceof ApiError)) return;
+      const index = Number(/^lines\.(\d+)\./.exec(error.details[0]?.field ?? '')?.[1] ?? -1);
+      // The line still in the form is shown at its fields; one already in the list is marked there.
+      if (index === all.length - 1 && all.length > lines.length) serverErrorsTo(form, error, (path) => path.replace(/^lines\.\d+\.(registration\.)?/, ''));
+      else if (index >= 0) setRefusedLine({ index, message: error.details[0]!.message });
+      void queries.invalidateQueries({ queryKey: keys.tickets(event.id) });
+    },
+  });
+
+  /** The form's attendee as a basket line, or a field error when its NIK is already in the basket. */
+  function draftOf({ ticketCategoryId, ...registration }: RegistrationOutput): DraftLine | undefined {
+    if (lines.some((line) => line.registration.identityNumber === registration.identityNumber)) {
+      form.setError('identityNumber', { type: 'basket', message: messages.identityNumberTwiceInBasket }, { shouldFocus: true });
+      return undefined;
+    }
+    const category = tickets.find((ticket) => ticket.id === ticketCategoryId)!;
+    const price = toMinor(category.price);
+    const fee = feeFor({ feeRateBp: event.feeRateBp ?? 0, feeFlat: toMinor(event.feeFlat ?? '0'), feeBearer: event.feeBearer }, price);
+    return { ticketCategoryId, registration, categoryName: category.name, amount: price + fee.chargedToCustomer };
+  }
+
+  /** Whether the operator goes ahead despite the NIK cross-check (asked once per warning). */
+  function goesAhead(): boolean {
+    if (!signature || warned === signature) return true;
+    setWarned(signature);
+    return false;
+  }
+
   const create = useMutation({
     mutationFn: (body: CreateOrderBody) =>
       // A key per submission: a double press or a retried request makes one order, not two.
@@ -82,28 +133,63 @@ export function SaleForm({
     },
   });
 
-  const submit = form.handleSubmit(({ ticketCategoryId, ...registration }) => {
-    if (signature && warned !== signature) {
-      setWarned(signature);
-      return;
+  const sendForm = form.handleSubmit((values) => {
+    if (!goesAhead()) return;
+    if (lines.length === 0) {
+      const { ticketCategoryId, ...registration } = values;
+      return create.mutate({ eventId: event.id, ticketCategoryId, registration });
     }
-    create.mutate({ eventId: event.id, ticketCategoryId, registration });
+    const line = draftOf(values);
+    if (line) basket.mutate([...lines, line]);
   });
+  // With attendees in the basket and nothing typed for another, Enter pays for those.
+  const submit = (e?: React.BaseSyntheticEvent) => {
+    const { identityNumber: nik, name } = form.getValues();
+    if (lines.length > 0 && !nik && !name) {
+      e?.preventDefault();
+      return basket.mutate(lines);
+    }
+    return sendForm(e);
+  };
 
   const clear = () => {
     form.reset({ ...EMPTY_REGISTRATION, ticketCategoryId: chosen });
     create.reset();
+    basket.reset();
     setWarned('');
     form.setFocus('identityNumber');
   };
-  useShortcuts({ Escape: clear });
+  /** Adds the form's attendee to the basket and starts the form again for the next one. */
+  const addAttendee = form.handleSubmit((values) => {
+    if (!goesAhead()) return;
+    const line = draftOf(values);
+    if (!line) return;
+    onLines([...lines, line]);
+    setRefusedLine(undefined);
+    clear();
+    // After the list has grown: the next attendee starts at the NIK.
+    setTimeout(() => form.setFocus('identityNumber'));
+  });
+  /** The next attendee's phone and e-mail as the first one's: a family shares them. */
+  const sameContact = () => {
+    const first = lines[0]?.registration;
+    if (!first) return;
+    form.setValue('phone', first.phone, { shouldValidate: true });
+    form.setValue('email', first.email, { shouldValidate: true });
+  };
+  const removeLine = (index: number) => {
+    onLines(lines.filter((_, i) => i !== index));
+    setRefusedLine(undefined);
+  };
+  useShortcuts({ Escape: clear, 'Alt+A': () => void addAttendee(), 'Alt+S': sameContact });
   // A new customer starts at the NIK; a first sale with no category on sale, at the categories. Decided once, when the form opens.
   const firstField = useRef<'identityNumber' | 'ticketCategoryId'>(firstOnSale ? 'identityNumber' : 'ticketCategoryId');
   useEffect(() => form.setFocus(firstField.current), [form]);
 
   const normalisedPhone = phone ? toE164(phone) : '';
   const isoBirthDate = birthDate ? toIsoDate(birthDate) : '';
-  const fieldRefusal = create.error instanceof ApiError && create.error.details.length > 0;
+  const refused = create.error ?? basket.error;
+  const fieldRefusal = refused instanceof ApiError && refused.details.length > 0;
 
   return (
     <form className="sale" onSubmit={submit} noValidate aria-label="Data pembeli">
@@ -162,15 +248,25 @@ export function SaleForm({
             {warned === signature ? 'Tekan Enter lagi untuk tetap melanjutkan bila data sudah sesuai KTP.' : 'Data tetap bisa disimpan setelah diperiksa.'}
           </Notice>
         )}
-        {create.error && !fieldRefusal && <Notice kind="error">{create.error.message}</Notice>}
+        {refused && (!fieldRefusal || refusedLine) && <Notice kind="error">{refused.message}</Notice>}
         <div className="actions">
           <button type="button" className="secondary" onClick={clear}>
             Kosongkan <Kbd keys="Esc" />
           </button>
-          <button type="submit" className="primary" disabled={create.isPending}>
-            {warned && warned === signature ? 'Tetap lanjut ke pembayaran' : 'Lanjut ke pembayaran'} <Kbd keys="Enter" />
+          {lines.length > 0 && (
+            <button type="button" className="secondary" onClick={sameContact}>
+              HP &amp; email peserta 1 <Kbd keys="Alt+S" />
+            </button>
+          )}
+          <button type="button" className="secondary" onClick={() => void addAttendee()}>
+            Tambah peserta <Kbd keys="Alt+A" />
+          </button>
+          <button type="submit" className="primary" disabled={create.isPending || basket.isPending}>
+            {warned && warned === signature ? 'Tetap lanjut ke pembayaran' : lines.length > 0 ? `Bayar ${lines.length + (identityNumber ? 1 : 0)} peserta` : 'Lanjut ke pembayaran'}{' '}
+            <Kbd keys="Enter" />
           </button>
         </div>
+        <BasketLines lines={lines} refused={refusedLine} onRemove={removeLine} />
       </div>
     </form>
   );

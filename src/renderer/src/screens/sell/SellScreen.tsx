@@ -1,22 +1,23 @@
 /**
- * The home screen: a walk-in sale from the form to the ticket in the customer's hand. The event and
- * the category stay as they were for the next customer; everything else starts empty.
+ * The home screen: a walk-in sale from the form to the ticket in the customer's hand, for one
+ * attendee or a basket of several paid once. The event and the category stay as they were for the
+ * next customer; everything else starts empty.
  */
 import { useCallback, useState } from 'react';
 import type { SyncStatus } from '#shared/schemas/sync.js';
 import { useOrder, useTickets } from '../../api/hooks';
 import { EventPicker, useEvent } from '../../components/EventPicker';
+import { useBasket } from '../../api/basket-hooks';
 import { AwaitingVerification } from './AwaitingVerification';
+import { BasketDoneStep, BasketPaymentStep } from './BasketSteps';
+import type { DraftLine } from './BasketLines';
 import { ShiftPrompt } from './ShiftPrompt';
 import { DoneStep } from './DoneStep';
 import { PaymentStep } from './PaymentStep';
 import { SaleForm } from './SaleForm';
 
-interface Sale {
-  eventId: string;
-  orderId: string;
-  customer: string;
-}
+/** The sale under way: one order, or a basket of several. */
+type Sale = { eventId: string; orderId: string; customer: string } | { eventId: string; transactionId: string };
 
 export function SellScreen({
   eventId,
@@ -38,9 +39,13 @@ export function SellScreen({
   const [sale, setSale] = useState<Sale>();
   // Each customer gets a fresh form: the key remounts it empty.
   const [customerNo, setCustomerNo] = useState(0);
-  const order = useOrder(sale?.eventId, sale?.orderId).data;
+  const order = useOrder(sale?.eventId, sale && 'orderId' in sale ? sale.orderId : undefined).data;
+  const basket = useBasket(sale && 'transactionId' in sale ? { eventId: sale.eventId, id: sale.transactionId } : undefined).data;
+  // The basket's attendees added so far: kept across the form's remounts, one per attendee.
+  const [lines, setLines] = useState<DraftLine[]>([]);
   const next = useCallback(() => {
     setSale(undefined);
+    setLines([]);
     setCustomerNo((n) => n + 1);
   }, []);
   const choose = (id: string) => {
@@ -61,11 +66,18 @@ export function SellScreen({
         categoryId={categoryId}
         onCategory={setCategoryId}
         onCreated={(created, customer) => setSale({ eventId: event.id, orderId: created.id, customer })}
+        lines={lines}
+        onLines={setLines}
+        onBasketCreated={(created) => setSale({ eventId: event.id, transactionId: created.id })}
       />
     ) : (
       <p className="muted">Memuat kategori tiket…</p>
     );
-  else if (!order) step = <p className="muted">Memuat pesanan…</p>;
+  else if ('transactionId' in sale) {
+    if (!basket) step = <p className="muted">Memuat transaksi…</p>;
+    else if (basket.status === 'completed') step = <BasketDoneStep basket={basket} onNext={next} />;
+    else step = <BasketPaymentStep basket={basket} onCancelled={next} onLater={next} />;
+  } else if (!order) step = <p className="muted">Memuat pesanan…</p>;
   else if (order.paymentStatus === 'paid') step = <DoneStep order={order} onNext={next} />;
   else step = <PaymentStep order={order} customer={sale.customer} onCancelled={next} onLater={next} />;
 

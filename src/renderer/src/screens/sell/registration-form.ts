@@ -38,16 +38,20 @@ function reworded(schema: z.ZodType<string>, wording: Record<string, string>) {
 /** An identity number as typed, "3171 0157 0590 0099" with or without its spaces, as its 16 digits. */
 export const bareIdentityNumber = (typed: string) => typed.replace(/\s+/g, '');
 
+const CHOOSE_GENDER = 'Pilih jenis kelamin';
+
 export const RegistrationForm = Registration.omit({ formData: true }).extend({
   // An unchecked radio group is null: asked for in words, like an empty one.
   ticketCategoryId: z.string({ error: 'Pilih kategori tiket' }).min(1, 'Pilih kategori tiket'),
   identityNumber: z.string().transform(bareIdentityNumber).pipe(Registration.shape.identityNumber),
   phone: z.string().transform(toE164).pipe(reworded(Registration.shape.phone, { [messages.phoneFormat]: messages.phoneAsSpoken })),
   birthDate: z.string().transform(toIsoDate).pipe(reworded(Registration.shape.birthDate, { [messages.birthDateInvalid]: messages.birthDateAsOnCard })),
-  // The server's values; its message names them in English, an operator needs to be asked.
-  gender: z.enum(Gender.options, { error: 'Pilih jenis kelamin' }),
+  // The server's values; its message names them in English, an operator needs to be asked. An
+  // unchecked group is null, which is also what empties it again (react-hook-form's reset keeps a
+  // radio checked when told undefined).
+  gender: z.enum(Gender.options, { error: CHOOSE_GENDER }).nullable().pipe(z.enum(Gender.options, { error: CHOOSE_GENDER })),
 });
 export type RegistrationInput = z.input<typeof RegistrationForm>;
 export type RegistrationOutput = z.output<typeof RegistrationForm>;
 
-export const EMPTY_REGISTRATION: DefaultValues<RegistrationInput> = { ticketCategoryId: '', identityNumber: '', name: '', birthDate: '', gender: undefined, phone: '', email: '' };
+export const EMPTY_REGISTRATION: DefaultValues<RegistrationInput> = { ticketCategoryId: '', identityNumber: '', name: '', birthDate: '', gender: null, phone: '', email: '' };

@@ -1,0 +1,91 @@
+/**
+ * A family of four at the counter, sold as one basket by keyboard: each attendee added with
+ * Tambah peserta (Alt+A), the first one's phone and e-mail carried over (Alt+S), one in another
+ * category, one line refused by the service (its NIK already sold) marked and removed while the
+ * others stay, one cash payment with one change, and one Done screen with every ticket and its QR.
+ * Screenshots go to docs/screenshots/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, test, type Customer } from './support/counter.js';
+
+async function documented(page: Page, name: string): Promise<void> {
+  mkdirSync(join('docs', 'screenshots'), { recursive: true });
+  await page.screenshot({ path: join('docs', 'screenshots', `${name}.png`) });
+}
+
+/** The card's fields of an attendee, the phone and e-mail left to Alt+S when asked. */
+async function typeAttendee(page: Page, c: Customer, { carryContact = false } = {}): Promise<void> {
+  await page.getByLabel('NIK (16 digit)').fill(c.identityNumber);
+  await page.getByLabel('Nama lengkap').fill(c.name);
+  if (carryContact) {
+    await page.keyboard.press('Alt+s');
+    return;
+  }
+  await page.getByLabel('Nomor HP').fill(c.phone);
+  await page.getByLabel('Email').fill(c.email);
+}
+
+test('a family of four in one basket: added by keys, one line refused and removed, paid once', async ({ page, counter }) => {
+  // Someone already bought a ticket with the NIK the operator will mistype for the third attendee.
+  const earlier = customer('Pembeli Sebelumnya');
+  expect((await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(earlier) })).status).toBe(201);
+
+  await logIn(page, counter.url);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await chooseEvent(page, 'kopi');
+  const [ayah, ibu, anak, kakak] = [customer('Budi Santoso', 'male', '02-03-1980'), customer('Sari Santoso', 'female', '14-07-1982'), customer('Dina Santoso', 'female', '09-09-2012'), customer('Raka Santoso', 'male', '21-01-2010')];
+
+  await typeAttendee(page, ayah);
+  await page.keyboard.press('Alt+a');
+  const basket = page.getByRole('region', { name: 'Transaksi' });
+  await expect(basket).toContainText('Transaksi: 1 peserta');
+  await expect(page.getByLabel('NIK (16 digit)')).toBeFocused();
+
+  await typeAttendee(page, ibu, { carryContact: true });
+  // Alt+S gave the second attendee the first one's phone and e-mail.
+  await expect(page.getByLabel('Email')).toHaveValue(ayah.email);
+  await page.keyboard.press('Alt+a');
+  await expect(basket).toContainText('Sari Santoso');
+
+  // The third attendee's NIK is one already sold: the service refuses that line, naming it.
+  await page.getByTestId('category-Terusan 3 Hari').click();
+  await typeAttendee(page, { ...anak, identityNumber: earlier.identityNumber }, { carryContact: true });
+  await page.keyboard.press('Alt+a');
+  await page.getByTestId('category-Harian').click();
+  await typeAttendee(page, kakak, { carryContact: true });
+  await documented(page, 'basket-lines');
+  await page.keyboard.press('Enter');
+  await expect(basket.getByText(/Peserta 3: Nomor identitas sudah terdaftar/)).toBeVisible();
+  await expect(basket).toContainText('Transaksi: 3 peserta');
+
+  // Removed; the other lines and the attendee still in the form stay.
+  await page.getByRole('button', { name: 'Hapus peserta 3' }).click();
+  await expect(basket).toContainText('Transaksi: 2 peserta');
+  await expect(page.getByLabel('Nama lengkap')).toHaveValue(kakak.name);
+  await page.getByRole('button', { name: /Bayar 3 peserta/ }).click();
+
+  await expect(page.getByRole('heading', { name: 'Pembayaran transaksi' })).toBeVisible();
+  await expect(page.getByText('Total 3 peserta')).toBeVisible();
+  const total = await page.getByTestId('order-total').innerText();
+  await page.getByLabel('Uang diterima').fill('300.000');
+  await expect(page.getByTestId('change')).toContainText('Kembalian');
+  await documented(page, 'basket-payment');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByText('LUNAS · 3 tiket')).toBeVisible();
+  const tickets = page.getByTestId('basket-ticket');
+  await expect(tickets).toHaveCount(3);
+  for (const who of [ayah, ibu, kakak]) await expect(tickets.filter({ hasText: who.name }).getByRole('img')).toBeVisible();
+  await expect(page.getByTestId('change-back')).toBeVisible();
+  await documented(page, 'basket-done');
+
+  // The service agrees: three paid orders of one family, the total as shown, one buyer.
+  const listed = (await counter.api(`/events/${COFFEE.slug}/admin/orders?search=Santoso`)).body.data;
+  expect(listed.map((o: { status: string }) => o.status)).toEqual(['completed', 'completed', 'completed']);
+  const sum = listed.reduce((s: number, o: { totalAmount: string }) => s + Number(o.totalAmount), 0);
+  expect(`Rp ${sum.toLocaleString('id-ID')}`).toBe(total);
+  await page.keyboard.press('Enter');
+  await expect(basket).toHaveCount(0);
+});
