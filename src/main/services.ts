@@ -93,6 +93,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const orderDeps = { db, clock, events, views, seats, expiry, groupCommit, journal, gate: allotment.gate, audit, drawer: cashSessions, approvals, invoices };
   const orderService = createOrderService(orderDeps);
   const transitions = createOrderTransitions(orderDeps);
+  const transactions = createTransactions({ ...orderDeps, orders: orderService, transitions });
   const signer = createTicketSigner(db);
   const ticketKeys = createTicketKeys(db, clock, signer, access, audit);
   return {
@@ -118,9 +119,9 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     orders: orderService,
     orderList: createOrderList(orderDeps),
     transitions,
-    transactions: createTransactions({ ...orderDeps, orders: orderService, transitions }),
+    transactions,
     backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),
-    invoices: createInvoiceService({ events, views, expiry, signer, settings, invoices, groupCommit }),
+    invoices: createInvoiceService({ events, views, expiry, signer, settings, invoices, groupCommit, transactions }),
     ticketKeys,
     checkIns: createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit }),
     idempotency: createIdempotencyStore(db, clock),

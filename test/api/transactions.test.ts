@@ -12,6 +12,8 @@ import { expectError, expectOk, expectValidation } from '../support/envelope.js'
 import { makeCaller, registration, ticketInput } from '../support/fixtures.js';
 import { useHarness, type Harness } from '../support/harness.js';
 import { call } from '../support/http.js';
+import { pdfText } from '../support/pdf.js';
+import { getBytes } from '../support/sale.js';
 import { world, type World } from '../support/world.js';
 
 describe('baskets', () => {
@@ -72,6 +74,18 @@ describe('baskets', () => {
     const x = expectOk(await h.request({ ...call(contract.getCashReport, { params: { sessionId: session.id } }), key: w.organizer.key }));
     expect(x).toMatchObject({ salesCount: 4, salesTotal: '233750.00', rounding: '250.00', expectedCash: fromMinor(toMinor('200000') + toMinor('234000')) });
     expectError(await act(h, w, created, contract.checkoutTransaction, { method: 'card' }), 409, 'INVALID_STATE');
+
+    // One receipt for the family: every attendee with its invoice number, the cash and change, every ticket.
+    for (const layout of ['a4', 'receipt']) {
+      const receipt = await getBytes(h.app, `/events/${w.event.id}/admin/transactions/${created.id}/receipt?layout=${layout}`, cashier.key);
+      expect(receipt.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(receipt.bytes);
+      for (const ticket of tickets) expect(text).toContain(ticket);
+      for (const order of paid.orders) expect(text).toContain(order.invoiceNumber);
+      expect(text).toMatch(/Tunai diterima\s+Rp 300\.000/);
+      expect(text).toMatch(/Kembalian\s+Rp 66\.000/);
+      expect(text).toContain('Anggota 4');
+    }
   });
 
   it('holds every seat or none, and names the line refused', async () => {

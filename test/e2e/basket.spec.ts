@@ -5,9 +5,10 @@
  * others stay, one cash payment with one change, and one Done screen with every ticket and its QR.
  * Screenshots go to docs/screenshots/.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { pdfPages } from '../support/pdf.js';
 import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, test, type Customer } from './support/counter.js';
 
 async function documented(page: Page, name: string): Promise<void> {
@@ -80,6 +81,14 @@ test('a family of four in one basket: added by keys, one line refused and remove
   for (const who of [ayah, ibu, kakak]) await expect(tickets.filter({ hasText: who.name }).getByRole('img')).toBeVisible();
   await expect(page.getByTestId('change-back')).toBeVisible();
   await documented(page, 'basket-done');
+
+  // One receipt for the family, every ticket on it (Alt+U saves it).
+  const [saved] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Alt+u')]);
+  expect(saved.suggestedFilename()).toMatch(/^struk-.*\.pdf$/);
+  const receipt = readFileSync(await saved.path());
+  expect(receipt.subarray(0, 5).toString()).toBe('%PDF-');
+  const pages = await pdfPages(receipt, 60);
+  writeFileSync(join('docs', 'screenshots', 'basket-receipt.png'), pages[0]!);
 
   // The service agrees: three paid orders of one family, the total as shown, one buyer.
   const listed = (await counter.api(`/events/${COFFEE.slug}/admin/orders?search=Santoso`)).body.data;

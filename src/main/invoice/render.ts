@@ -42,7 +42,7 @@ export function renderInvoice(input: InvoiceInput, layout: InvoiceLayout): Promi
  * The QR code as vector squares: sharper on a thermal printer than a bitmap, and several times
  * cheaper than encoding a PNG for every ticket.
  */
-function drawQr(doc: PDFKit.PDFDocument, token: string, x: number, y: number, width: number): void {
+export function drawQr(doc: PDFKit.PDFDocument, token: string, x: number, y: number, width: number): void {
   const { size, data } = QRCode.create(token, { errorCorrectionLevel: 'M' }).modules;
   const quiet = 2;
   const cell = width / (size + 2 * quiet);
@@ -52,6 +52,16 @@ function drawQr(doc: PDFKit.PDFDocument, token: string, x: number, y: number, wi
     }
   }
   doc.fillColor('black').fill();
+}
+
+/** A ticket: its number, who and what, and its QR code (on a new page when this one is full). */
+export function drawTicket(doc: PDFKit.PDFDocument, g: Geometry, ticket: InvoiceTicket): void {
+  if (doc.y + g.qr + 40 > g.size[1] - g.margin) doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(g.base + 2).text(ticket.ticketNumber);
+  doc.font('Helvetica').fontSize(g.base).text(`${ticket.name} · ${ticket.categoryName}`);
+  const narrow = g.size[0] === RECEIPT_WIDTH;
+  drawQr(doc, ticket.token, narrow ? (g.size[0] - g.qr) / 2 : g.margin, doc.y + 4, g.qr);
+  doc.y += g.qr + 10;
 }
 
 /** SALINAN in a frame under the state stamp: a reprint must not pass for the original. */
@@ -135,12 +145,7 @@ function draw(doc: PDFKit.PDFDocument, input: InvoiceInput, g: Geometry): number
       doc.text(`${ticket.ticketNumber} · ${ticket.name} · tidak berlaku`);
       continue;
     }
-    if (doc.y + g.qr + 40 > g.size[1] - g.margin) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(g.base + 2).text(ticket.ticketNumber);
-    doc.font('Helvetica').fontSize(g.base).text(`${ticket.name} · ${ticket.categoryName}`);
-    const narrow = g.size[0] === RECEIPT_WIDTH;
-    drawQr(doc, ticket.token, narrow ? (g.size[0] - g.qr) / 2 : g.margin, doc.y + 4, g.qr);
-    doc.y += g.qr + 10;
+    drawTicket(doc, g, ticket);
   }
 
   doc.moveDown().fontSize(g.base - 1).fillColor('#57606a').text(invoiceFooter(order.status, order.paymentStatus));

@@ -1,10 +1,10 @@
 /**
  * Printed things of an order: the invoice PDF and each ticket's QR image, both carrying the
- * ticket's signed token. Reads the order exactly as the detail endpoint does (same access rule:
+ * ticket's signed token; and a basket's one receipt with every ticket. Reads the order exactly as the detail endpoint does (same access rule:
  * event:read, same expiry check). Each invoice fetched is a print, counted (domain/invoices.ts).
  */
 import QRCode from 'qrcode';
-import type { Participant } from '#shared/schemas/order.js';
+import type { OrderDetail, Participant } from '#shared/schemas/order.js';
 import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import { messages } from '#shared/messages.js';
 import type { Actor } from '../domain/access.js';
@@ -16,7 +16,9 @@ import type { GroupCommit } from '../db/group-commit.js';
 import type { OrderViews } from '../domain/order-views.js';
 import type { TicketSigner } from '../domain/ticket-signing.js';
 import type { SettingsStore } from '../settings/store.js';
-import { renderInvoice } from './render.js';
+import type { Transactions } from '../domain/transactions.js';
+import { renderBasketReceipt } from './basket-receipt.js';
+import { renderInvoice, type InvoiceTicket } from './render.js';
 
 interface InvoiceDeps {
   events: EventService;
@@ -26,11 +28,12 @@ interface InvoiceDeps {
   settings: SettingsStore;
   invoices: Invoices;
   groupCommit: GroupCommit;
+  transactions: Transactions;
 }
 
 export type QrFormat = 'png' | 'svg';
 
-export function createInvoiceService({ events, views, expiry, signer, settings, invoices, groupCommit }: InvoiceDeps) {
+export function createInvoiceService({ events, views, expiry, signer, settings, invoices, groupCommit, transactions }: InvoiceDeps) {
   function tokenOf(participant: Participant): string {
     return signer.signTicket({
       pid: participant.id,
@@ -48,9 +51,23 @@ export function createInvoiceService({ events, views, expiry, signer, settings, 
     return { event, row, order: views.detailOf(actor, event, row) };
   }
 
+  /** The order's tickets as printed: number, who, category and the signed token. */
+  function ticketsOf(order: OrderDetail): InvoiceTicket[] {
+    const categoryName = new Map(order.items.map((item) => [item.ticketCategoryId, item.name]));
+    return order.participants.map((p) => ({ ticketNumber: p.ticketNumber, name: p.name, categoryName: categoryName.get(p.ticketCategoryId) ?? '', token: tokenOf(p) }));
+  }
+
+  /** One receipt for a basket: every attendee, the one payment, every valid ticket's QR code. */
+  async function basketReceipt(actor: Actor, idOrSlug: string, transactionId: string, layout?: InvoiceLayout) {
+    const basket = transactions.get(actor, idOrSlug, transactionId);
+    const event = events.resolveFor(actor, idOrSlug, 'event:read');
+    const valid = basket.orders.filter((o) => o.status === 'completed');
+    const pdf = await renderBasketReceipt({ basket, timezone: event.timezone, tickets: valid.flatMap(ticketsOf) }, layout ?? settings.get().invoiceLayout);
+    return { pdf, filename: `struk-${basket.id}.pdf` };
+  }
+
   async function invoice(actor: Actor, idOrSlug: string, orderId: string, layout?: InvoiceLayout) {
     const { event, row, order } = readOrder(actor, idOrSlug, orderId);
-    const categoryName = new Map(order.items.map((item) => [item.ticketCategoryId, item.name]));
     const numbered = await groupCommit(() => invoices.recordPrint(order.id));
     const pdf = await renderInvoice(
       {
@@ -60,12 +77,7 @@ export function createInvoiceService({ events, views, expiry, signer, settings, 
         // A paid order without a number here was paid at another counter, which printed the original.
         copy: numbered ? numbered.prints > 1 : order.paymentStatus === 'paid',
         buyer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
-        tickets: order.participants.map((p) => ({
-          ticketNumber: p.ticketNumber,
-          name: p.name,
-          categoryName: categoryName.get(p.ticketCategoryId) ?? '',
-          token: tokenOf(p),
-        })),
+        tickets: ticketsOf(order),
       },
       layout ?? settings.get().invoiceLayout,
     );
@@ -83,6 +95,6 @@ export function createInvoiceService({ events, views, expiry, signer, settings, 
     return { contentType: 'image/png', body: await QRCode.toBuffer(token, { ...options, width: 360 }) };
   }
 
-  return { invoice, ticketQr };
+  return { invoice, basketReceipt, ticketQr };
 }
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

@@ -44,6 +44,15 @@ export async function downloadInvoice(eventId: string, orderId: string, layout: 
   saveFile(await invoiceOf(eventId, orderId, layout), `invoice-${orderId}${layout === 'receipt' ? '-struk' : ''}.pdf`);
 }
 
+/** A basket's one receipt, every ticket on it. */
+const receiptOf = (eventId: string, transactionId: string, layout: InvoiceLayout) =>
+  file(contract.getTransactionReceipt, { params: { idOrSlug: eventId, transactionId }, query: { layout } });
+
+export const printReceipt = async (eventId: string, transactionId: string, layout: InvoiceLayout) => printPdf(await receiptOf(eventId, transactionId, layout));
+
+export const downloadReceipt = async (eventId: string, transactionId: string, layout: InvoiceLayout) =>
+  saveFile(await receiptOf(eventId, transactionId, layout), `struk-${transactionId}${layout === 'receipt' ? '-80mm' : ''}.pdf`);
+
 export async function printInvoice(eventId: string, orderId: string, layout: InvoiceLayout): Promise<void> {
   printPdf(await invoiceOf(eventId, orderId, layout));
 }

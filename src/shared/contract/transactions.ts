@@ -1,9 +1,11 @@
 /** Baskets ("transaksi"): several attendees of one event, paid once. Extensions (docs/api.md, Baskets). */
+import { z } from 'zod';
 import { envelope } from '../schemas/common.js';
 import { BasketCheckoutBody, ConfirmPaymentBody, ReasonBody } from '../schemas/payment.js';
 import { CreateTransactionBody, Transaction, TransactionParams } from '../schemas/transaction.js';
 import { EventParams } from '../schemas/event.js';
-import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
+import { InvoiceLayout } from '../schemas/settings.js';
+import { AUTH_ERRORS, BODY_ERRORS, binary, endpoint } from './endpoint.js';
 
 const transactions = { tags: ['transactions'], access: 'user', extension: true } as const;
 const CHANGE_ERRORS = ['FORBIDDEN', 'EVENT_NOT_FOUND', 'NOT_FOUND', 'INVALID_STATE', 'IDEMPOTENCY_KEY_REUSED', ...BODY_ERRORS, ...AUTH_ERRORS] as const;
@@ -46,6 +48,20 @@ export const checkoutTransaction = endpoint({
   status: 200,
   response: envelope(Transaction),
   errors: [...CHANGE_ERRORS, 'CASH_SESSION_REQUIRED'],
+});
+
+export const getTransactionReceipt = endpoint({
+  ...transactions,
+  method: 'GET',
+  path: '/events/:idOrSlug/admin/transactions/:transactionId/receipt',
+  summary: "The basket's one receipt as a PDF (A4, or an 80 mm receipt): every attendee, the payment, every valid ticket's QR code",
+  description: "Each ticket's own numbered invoice stays at …/orders/:orderId/invoice. Permission event:read.",
+  params: TransactionParams,
+  query: z.object({ layout: InvoiceLayout.optional() }),
+  status: 200,
+  response: binary('application/pdf', 'The receipt'),
+  produces: 'application/pdf',
+  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'EVENT_NOT_FOUND', 'NOT_FOUND', ...AUTH_ERRORS],
 });
 
 export const confirmTransaction = endpoint({

@@ -6,13 +6,20 @@ import { actorOf } from '../auth.js';
 import { ok } from '../envelope.js';
 import { mount } from '../mount.js';
 
-/** The invoice PDF, ticket QR images and the keys that verify ticket tokens offline. */
+/** The invoice PDF, a basket's receipt, ticket QR images and the keys that verify ticket tokens offline. */
 export const invoiceRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { invoices } = services;
 
   mount(app, services, 'getInvoice', async (request, reply) => {
     const { idOrSlug, orderId } = request.params;
     const { pdf, filename } = await invoices.invoice(actorOf(request), idOrSlug, orderId, request.query.layout);
+    reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'no-store');
+    return pdf;
+  });
+
+  mount(app, services, 'getTransactionReceipt', async (request, reply) => {
+    const { idOrSlug, transactionId } = request.params;
+    const { pdf, filename } = await invoices.basketReceipt(actorOf(request), idOrSlug, transactionId, request.query.layout);
     reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'no-store');
     return pdf;
   });

@@ -1,18 +1,20 @@
 /**
  * A basket's payment and its Done screen: one payment for every attendee (the same form as a
- * single sale's), then every ticket number with its QR code, the change once, and each ticket's
- * invoice to print alone.
+ * single sale's), then every ticket number with its QR code, the change once, one receipt with every
+ * ticket (Alt+P), and each ticket's invoice to print alone.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import type { Transaction } from '#shared/schemas/transaction.js';
 import { useBasketCancel, useBasketCheckout, useBasketVerification } from '../../api/basket-hooks';
 import { useSettings } from '../../api/hooks';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Notice } from '../../components/Field';
+import { LayoutSelect } from '../../components/LayoutSelect';
 import { TicketQr } from '../../components/TicketQr';
 import { rupiah } from '../../format';
-import { printInvoice } from '../../invoice';
+import { downloadReceipt, printInvoice, printReceipt } from '../../invoice';
 import { Kbd, useShortcuts } from '../../keyboard';
 import { Checkout, Verification } from './PaymentStep';
 
@@ -70,8 +72,13 @@ export function BasketPaymentStep({ basket, onCancelled, onLater }: { basket: Tr
 }
 
 export function BasketDoneStep({ basket, onNext }: { basket: Transaction; onNext: () => void }) {
-  const layout = useSettings().data?.invoiceLayout ?? 'a4';
+  const preferred = useSettings().data?.invoiceLayout;
+  const [chosen, setLayout] = useState<InvoiceLayout | undefined>();
+  const layout = chosen ?? preferred ?? 'a4';
   const print = useMutation({ mutationFn: (orderId: string) => printInvoice(basket.eventId, orderId, layout) });
+  const receipt = useMutation({ mutationFn: () => printReceipt(basket.eventId, basket.id, layout) });
+  const saved = useMutation({ mutationFn: () => downloadReceipt(basket.eventId, basket.id, layout) });
+  useShortcuts({ 'Alt+P': () => receipt.mutate(), 'Alt+U': () => saved.mutate() });
   const paid = basket.orders.filter((o) => o.paymentStatus === 'paid' && o.status === 'completed');
   return (
     <div className="basket-done card">
@@ -101,9 +108,17 @@ export function BasketDoneStep({ basket, onNext }: { basket: Transaction; onNext
           );
         })}
       </div>
-      {print.error && <Notice kind="error">{print.error.message}</Notice>}
+      {(print.error ?? receipt.error ?? saved.error) && <Notice kind="error">{(print.error ?? receipt.error ?? saved.error)!.message}</Notice>}
       <div className="done-actions">
-        <span className="muted">Setiap tiket punya invoice sendiri.</span>
+        <div className="invoice-buttons">
+          <LayoutSelect value={layout} onChange={setLayout} />
+          <button type="button" className="secondary" disabled={receipt.isPending} onClick={() => receipt.mutate()}>
+            Cetak struk semua tiket <Kbd keys="Alt+P" />
+          </button>
+          <button type="button" className="secondary" disabled={saved.isPending} onClick={() => saved.mutate()}>
+            Unduh PDF <Kbd keys="Alt+U" />
+          </button>
+        </div>
         <button type="button" className="primary big" autoFocus onClick={onNext}>
           Pelanggan berikutnya <Kbd keys="Enter" />
         </button>
