@@ -93,8 +93,8 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const orderDeps = { db, clock, events, views, seats, expiry, groupCommit, journal, gate: allotment.gate, audit, drawer: cashSessions, approvals, invoices };
   const orderService = createOrderService(orderDeps);
   const transitions = createOrderTransitions(orderDeps);
-  const transactions = createTransactions({ ...orderDeps, orders: orderService, transitions });
   const signer = createTicketSigner(db);
+  const transactions = createTransactions({ ...orderDeps, orders: orderService, transitions, signer });
   const ticketKeys = createTicketKeys(db, clock, signer, access, audit);
   return {
     clock,

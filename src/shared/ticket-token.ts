@@ -6,6 +6,7 @@
  */
 import { compactVerify, importJWK, type JWK } from 'jose';
 import { z } from 'zod';
+import { MAX_BASKET_LINES } from './schemas/transaction.js';
 
 export const TICKET_TOKEN_ALG = 'EdDSA';
 
@@ -22,6 +23,20 @@ export const TicketClaims = z.object({
   iat: z.number().int(),
 });
 export type TicketClaims = z.infer<typeof TicketClaims>;
+
+/**
+ * A group's token (a basket's QR code): every ticket of the group by its printed number, signed
+ * like a ticket, so that any gate of the venue that trusts the key admits the group in one scan.
+ */
+export const GroupClaims = z.object({
+  /** The basket's id, where it was sold. */
+  gid: z.string(),
+  eid: z.string(),
+  /** The tickets' numbers, as printed. */
+  tns: z.array(z.string()).min(1).max(MAX_BASKET_LINES),
+  iat: z.number().int(),
+});
+export type GroupClaims = z.infer<typeof GroupClaims>;
 
 export const VerificationKey = z.object({
   kid: z.string(),
@@ -43,7 +58,12 @@ export class InvalidTicketToken extends Error {
  * The claims of a genuine ticket token signed by one of `keys`; throws InvalidTicketToken for a
  * forged, altered, truncated or foreign token. Optionally checks it is for `eventId`.
  */
-export async function verifyTicketToken(token: string, keys: VerificationKey[], eventId?: string): Promise<TicketClaims> {
+export const verifyTicketToken = (token: string, keys: VerificationKey[], eventId?: string) => verifyToken(TicketClaims, token, keys, eventId);
+
+/** The claims of a genuine group token signed by one of `keys` (as verifyTicketToken). */
+export const verifyGroupToken = (token: string, keys: VerificationKey[], eventId?: string) => verifyToken(GroupClaims, token, keys, eventId);
+
+async function verifyToken<C extends { eid: string }>(schema: z.ZodType<C>, token: string, keys: VerificationKey[], eventId?: string): Promise<C> {
   const kid = headerKid(token);
   const key = keys.find((k) => k.kid === kid);
   if (!key) throw new InvalidTicketToken('unknown signing key');
@@ -54,7 +74,7 @@ export async function verifyTicketToken(token: string, keys: VerificationKey[], 
   } catch {
     throw new InvalidTicketToken('bad signature');
   }
-  const claims = TicketClaims.safeParse(JSON.parse(new TextDecoder().decode(payload)));
+  const claims = schema.safeParse(JSON.parse(new TextDecoder().decode(payload)));
   if (!claims.success) throw new InvalidTicketToken('bad claims');
   if (eventId !== undefined && claims.data.eid !== eventId) throw new InvalidTicketToken('ticket of another event');
   return claims.data;

@@ -223,6 +223,7 @@ describe('every authenticated endpoint', () => {
         .replace('{orderId}', paid.order.id)
         .replace('{participantId}', participant.id)
         .replace('{keyId}', '01JZZZZZZZZZZZZZZZZZZZZZZZ')
+        .replace('{transactionId}', '01JZZZZZZZZZZZZZZZZZZZZZZZ')
         .replace('{seq}', '1');
     const document = (await h.request({ url: '/openapi.json' })).body;
     const found: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; url: string }[] = [];
@@ -239,6 +240,11 @@ describe('every authenticated endpoint', () => {
   /** A body each POST accepts, so that the refusal is about access, not the body. */
   function bodyFor(path: string, event: Parameters<typeof orderBody>[0], ticketNumber: string): unknown {
     if (path.endsWith('/admin/orders')) return orderBody(event);
+    if (path.endsWith('/admin/transactions')) {
+      const { eventId, ...line } = orderBody(event);
+      return { eventId, lines: [line] };
+    }
+    if (path.endsWith('/check-ins/group')) return { token: 'kode-qr-rombongan' };
     if (path.endsWith('/checkout')) return { method: 'card' };
     if (path.endsWith('/check-ins')) return { ticketNumber };
     // Access is decided before the approval is checked: a stranger learns nothing of it.
@@ -264,7 +270,8 @@ describe('every authenticated endpoint', () => {
     expect(ofEvent.length).toBeGreaterThan(8);
     for (const op of ofEvent) {
       const body = op.method === 'POST' ? bodyFor(op.path, w.event, participant.ticketNumber) : undefined;
-      const url = op.path.endsWith('/lookup') ? `${op.url}?ticketNumber=${participant.ticketNumber}` : op.url;
+      const query = op.path.endsWith('/lookup') ? `?ticketNumber=${participant.ticketNumber}` : op.path.endsWith('/check-ins/group') && op.method === 'GET' ? '?token=kode-qr-rombongan' : '';
+      const url = `${op.url}${query}`;
       const reply = await h.request({ method: op.method, url, key: stranger.key, body });
       expect({ op: `${op.method} ${op.path}`, status: reply.status, code: reply.body?.error?.code }).toEqual({ op: `${op.method} ${op.path}`, status: 403, code: 'FORBIDDEN' });
     }

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { pdfPages } from '../support/pdf.js';
+import { readQr } from '../support/qr.js';
 import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, test, type Customer } from './support/counter.js';
 
 async function documented(page: Page, name: string): Promise<void> {
@@ -79,6 +80,7 @@ test('a family of four in one basket: added by keys, one line refused and remove
   const tickets = page.getByTestId('basket-ticket');
   await expect(tickets).toHaveCount(3);
   for (const who of [ayah, ibu, kakak]) await expect(tickets.filter({ hasText: who.name }).getByRole('img')).toBeVisible();
+  await expect(page.getByTestId('group-qr').getByRole('img')).toBeVisible();
   await expect(page.getByTestId('change-back')).toBeVisible();
   await documented(page, 'basket-done');
 
@@ -95,6 +97,14 @@ test('a family of four in one basket: added by keys, one line refused and remove
   expect(listed.map((o: { status: string }) => o.status)).toEqual(['completed', 'completed', 'completed']);
   const sum = listed.reduce((s: number, o: { totalAmount: string }) => s + Number(o.totalAmount), 0);
   expect(`Rp ${sum.toLocaleString('id-ID')}`).toBe(total);
+
+  // The group's QR code, as the gate scans it off the counter's image, admits all three in one scan.
+  const detail = (await counter.api(`/events/${COFFEE.slug}/admin/orders/${listed[0].id}`)).body.data;
+  const image = await fetch(`${counter.url}/events/${COFFEE.slug}/admin/transactions/${detail.transactionId}/qr`, { headers: { 'x-api-key': counter.key } });
+  const token = readQr(Buffer.from(await image.arrayBuffer()));
+  const entered = await counter.api(`/events/${COFFEE.slug}/check-ins/group`, { method: 'POST', body: { token, gate: 'Gerbang Utara' } });
+  expect(entered.body.data.admitted).toBe(3);
+
   await page.keyboard.press('Enter');
   await expect(basket).toHaveCount(0);
 });

@@ -7,7 +7,7 @@ import { createPrivateKey, generateKeyPairSync, sign, type JsonWebKey, type KeyO
 import { expect } from 'vitest';
 import type { Services } from '../../src/main/services.js';
 import { contract, pathOf } from '../../src/shared/contract/index.js';
-import type { TicketClaims } from '../../src/shared/ticket-token.js';
+import type { GroupClaims, TicketClaims } from '../../src/shared/ticket-token.js';
 import { query } from './http.js';
 import { readQr } from './qr.js';
 import { getBytes, qrPath } from './sale.js';
@@ -28,13 +28,13 @@ export async function scanTicket(w: World, participant: { qrCode: string }): Pro
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
 /** A compact EdDSA JWS over `claims` with `key`, its header naming `kid`. */
-export function signToken(claims: TicketClaims, key: KeyObject, kid: string): string {
+export function signToken(claims: TicketClaims | GroupClaims, key: KeyObject, kid: string): string {
   const input = `${base64url(JSON.stringify({ alg: 'EdDSA', kid }))}.${base64url(JSON.stringify(claims))}`;
   return `${input}.${base64url(sign(null, Buffer.from(input), key))}`;
 }
 
 /** A token signed with a fresh Ed25519 key, claiming to be the counter's (its kid). */
-export function forgeToken(claims: TicketClaims, kid: string): string {
+export function forgeToken(claims: TicketClaims | GroupClaims, kid: string): string {
   return signToken(claims, generateKeyPairSync('ed25519').privateKey, kid);
 }
 

@@ -228,6 +228,8 @@ export const ORDER_DETAIL: Fields = {
   refund: { nullableOf: REFUND },
   // Extension: given when the order is paid at this counter.
   invoiceNumber: 'string|null',
+  // Extension: the basket it was sold in.
+  transactionId: 'string|null',
 };
 
 export const PAGE_META: Fields = { page: 'int', limit: 'int', total: 'int', totalPages: 'int' };

@@ -8,7 +8,7 @@
  * meanwhile, the double admission is reported then (sync/push.ts).
  */
 import { messages } from '#shared/messages.js';
-import type { CheckInBody, CheckInResult, GateParticipant, TicketLookupQuery } from '#shared/schemas/check-in.js';
+import type { CheckInBody, CheckInResult, GateParticipant, GroupCheckIn, GroupCheckInBody, GroupLookup, TicketLookupQuery } from '#shared/schemas/check-in.js';
 import { TICKET_IDENTIFIERS } from '#shared/schemas/check-in.js';
 import type { Actor } from '../domain/access.js';
 import type { CheckInService } from '../domain/check-ins.js';
@@ -70,6 +70,41 @@ export function createGate({ clock, events, checkIns, checkInAtRemote, lookupAtR
     }
   }
 
-  return { checkIn, lookup };
+  /** One scan of a group's QR code: every ticket of it not yet inside is checked in, each as a single scan would be. */
+  async function checkInGroup(actor: Actor, idOrSlug: string, body: GroupCheckInBody): Promise<GroupCheckIn> {
+    const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    const group = await checkIns.verifyGroup(event.id, body.token);
+    const checkedInAt = body.checkedInAt ?? toIso(clock(), event.timezone);
+    const tickets: GroupCheckIn['tickets'] = [];
+    for (const ticketNumber of group.tns) {
+      try {
+        const { participant } = await checkIn(actor, idOrSlug, { ticketNumber, gate: body.gate, checkedInAt });
+        tickets.push({ ticketNumber, outcome: 'admitted', message: null, participant });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code === 'REMOTE_UNAVAILABLE') throw error;
+        tickets.push({ ticketNumber, outcome: error.code === 'ALREADY_CHECKED_IN' ? 'already_in' : 'refused', message: error.message, participant: null });
+      }
+    }
+    return { groupId: group.gid, admitted: tickets.filter((t) => t.outcome === 'admitted').length, tickets };
+  }
+
+  /** Who of a group is inside and who is not, each ticket looked up as a single scan would be. */
+  async function lookupGroup(actor: Actor, idOrSlug: string, token: string): Promise<GroupLookup> {
+    const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    const group = await checkIns.verifyGroup(event.id, token);
+    const tickets: GroupLookup['tickets'] = [];
+    for (const ticketNumber of group.tns) {
+      try {
+        const participant = await lookup(actor, idOrSlug, { ticketNumber });
+        tickets.push({ ticketNumber, inside: participant.checkIn !== null, message: null, participant });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        tickets.push({ ticketNumber, inside: false, message: error.message, participant: null });
+      }
+    }
+    return { groupId: group.gid, tickets };
+  }
+
+  return { checkIn, lookup, checkInGroup, lookupGroup };
 }
 export type Gate = ReturnType<typeof createGate>;

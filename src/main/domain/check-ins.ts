@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CheckInReplay, type CheckIn, type CheckInBody, type CheckInResult, type GateParticipant, type TicketIdentifierField, type TicketLookupQuery } from '#shared/schemas/check-in.js';
 import { maskIdentityNumber } from '#shared/identity-number.js';
 import { messages } from '#shared/messages.js';
-import { InvalidTicketToken, verifyTicketToken } from '#shared/ticket-token.js';
+import { InvalidTicketToken, verifyGroupToken, verifyTicketToken, type GroupClaims } from '#shared/ticket-token.js';
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { checkIns, orders, participants, ticketCategories, users } from '../db/schema.js';
@@ -196,6 +196,19 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     });
   }
 
-  return { lookup, checkIn };
+  /**
+   * A group token's claims, once signed by this service or by a counter that registered its key
+   * here, for this event; 400 at the token otherwise.
+   */
+  async function verifyGroup(eventId: string, token: string): Promise<GroupClaims> {
+    try {
+      return await verifyGroupToken(token, [ticketKeys.own, ...ticketKeys.registered()], eventId);
+    } catch (error) {
+      if (error instanceof InvalidTicketToken) throw fieldError('token', messages.groupTokenInvalid);
+      throw error;
+    }
+  }
+
+  return { lookup, checkIn, verifyGroup };
 }
 export type CheckInService = ReturnType<typeof createCheckInService>;

@@ -177,6 +177,7 @@ export function createOrderViews(db: Db, links: Links, access: Access) {
       payment: payment ? toPaymentDto(payment, event) : null,
       refund: refundOf(row.id, event),
       invoiceNumber: db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).get()?.number ?? null,
+      transactionId: row.transactionId,
     };
   }
 

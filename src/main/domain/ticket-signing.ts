@@ -8,7 +8,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sig
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.js';
 import { meta } from '../db/schema.js';
-import { TICKET_TOKEN_ALG, type TicketClaims, type VerificationKey } from '#shared/ticket-token.js';
+import { TICKET_TOKEN_ALG, type GroupClaims, type TicketClaims, type VerificationKey } from '#shared/ticket-token.js';
 
 const META_KEY = 'ticket_signing_jwk';
 
@@ -36,8 +36,8 @@ export function createTicketSigner(db: Db) {
   const verificationKey: VerificationKey = { kid, kty: 'OKP', crv: 'Ed25519', x, alg: TICKET_TOKEN_ALG };
   const header = base64url(JSON.stringify({ alg: TICKET_TOKEN_ALG, kid }));
 
-  /** A compact JWS (EdDSA) over the claims. */
-  function signTicket(claims: TicketClaims): string {
+  /** A compact JWS (EdDSA) over the claims: a ticket's, or a group's. */
+  function signTicket(claims: TicketClaims | GroupClaims): string {
     const signingInput = `${header}.${base64url(JSON.stringify(claims))}`;
     return `${signingInput}.${base64url(sign(null, Buffer.from(signingInput), privateKey))}`;
   }

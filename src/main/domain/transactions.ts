@@ -25,6 +25,7 @@ import { newId } from './ids.js';
 import type { OrderTransitions } from './order-transitions.js';
 import type { OrderRow, OrderViews } from './order-views.js';
 import type { OrderService } from './orders.js';
+import type { TicketSigner } from './ticket-signing.js';
 import { toIso } from './time.js';
 
 export interface TransactionDeps {
@@ -36,6 +37,7 @@ export interface TransactionDeps {
   groupCommit: GroupCommit;
   orders: OrderService;
   transitions: OrderTransitions;
+  signer: TicketSigner;
 }
 
 /** A line's refusal, said of its line: "Peserta 2: …", at the line's fields. */
@@ -53,7 +55,7 @@ function statusOf(lines: readonly OrderRow[]): Transaction['status'] {
   return live.some((o) => o.status === 'verification_pending') ? 'verification_pending' : 'payment_pending';
 }
 
-export function createTransactions({ db, clock, events, views, expiry, groupCommit, orders: orderService, transitions }: TransactionDeps) {
+export function createTransactions({ db, clock, events, views, expiry, groupCommit, orders: orderService, transitions, signer }: TransactionDeps) {
   const rowOf = (event: EventRow, transactionId: string) => {
     const row = db
       .select()
@@ -69,6 +71,10 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
     const row = rowOf(event, transactionId);
     const lines = linesOf(row.id);
     const money = (minor: number | null) => (minor === null ? null : fromMinor(minor));
+    const details = lines.map((line) => views.detailOf(actor, event, line));
+    // Every paid ticket, so that one scan admits whoever of the group is not inside yet.
+    const tns = details.filter((o) => o.status === 'completed').flatMap((o) => o.participants.map((p) => p.ticketNumber));
+    const groupToken = tns.length === 0 ? null : signer.signTicket({ gid: row.id, eid: event.id, tns, iat: Math.floor(row.createdAt / 1000) });
     return {
       id: row.id,
       eventId: row.eventId,
@@ -79,7 +85,8 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
       createdBy: row.createdByName,
       attendees: lines.map((line) => ({ orderId: line.id, name: line.customerName })),
       createdAt: toIso(row.createdAt, event.timezone),
-      orders: lines.map((line) => views.detailOf(actor, event, line)),
+      groupToken,
+      orders: details,
     };
   }
 

@@ -1,6 +1,7 @@
 /**
  * One receipt for a basket: the event, every attendee's ticket with its invoice number and amount,
- * the total, the one payment (cash handed over and the change), and every ticket's QR code. Each
+ * the total, the one payment (cash handed over and the change), the group's QR code (one scan for
+ * all) and every ticket's own. Each
  * ticket's own invoice stays the numbered document; this is what the family takes home together.
  */
 import type { Transaction } from '#shared/schemas/transaction.js';
@@ -9,7 +10,7 @@ import { METHOD_LABEL } from '#shared/labels.js';
 import { formatRupiah, toMinor } from '#shared/money.js';
 import { formatDateTime } from '../domain/time.js';
 import { renderPdf, writers } from './pdf-layout.js';
-import { drawTicket, type InvoiceTicket } from './render.js';
+import { drawQrBlock, drawTicket, type InvoiceTicket } from './render.js';
 
 const rupiah = (decimal: string) => formatRupiah(toMinor(decimal));
 
@@ -50,6 +51,10 @@ export function renderBasketReceipt({ basket, timezone, tickets }: BasketReceipt
     if (basket.change) row('Kembalian', rupiah(basket.change));
     if (!payment) doc.text('Belum ada pembayaran.');
 
+    if (basket.groupToken) {
+      heading('QR rombongan: satu pindai untuk semua tiket');
+      drawQrBlock(doc, g, basket.groupToken);
+    }
     if (tickets.length > 0) heading('Tiket');
     for (const ticket of tickets) drawTicket(doc, g, ticket);
     const end = doc.y;

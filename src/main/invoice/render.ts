@@ -42,7 +42,7 @@ export function renderInvoice(input: InvoiceInput, layout: InvoiceLayout): Promi
  * The QR code as vector squares: sharper on a thermal printer than a bitmap, and several times
  * cheaper than encoding a PNG for every ticket.
  */
-export function drawQr(doc: PDFKit.PDFDocument, token: string, x: number, y: number, width: number): void {
+function drawQr(doc: PDFKit.PDFDocument, token: string, x: number, y: number, width: number): void {
   const { size, data } = QRCode.create(token, { errorCorrectionLevel: 'M' }).modules;
   const quiet = 2;
   const cell = width / (size + 2 * quiet);
@@ -59,8 +59,13 @@ export function drawTicket(doc: PDFKit.PDFDocument, g: Geometry, ticket: Invoice
   if (doc.y + g.qr + 40 > g.size[1] - g.margin) doc.addPage();
   doc.font('Helvetica-Bold').fontSize(g.base + 2).text(ticket.ticketNumber);
   doc.font('Helvetica').fontSize(g.base).text(`${ticket.name} · ${ticket.categoryName}`);
+  drawQrBlock(doc, g, ticket.token);
+}
+
+/** A QR code where the text goes on (centred on a receipt roll), and the text below it. */
+export function drawQrBlock(doc: PDFKit.PDFDocument, g: Geometry, token: string): void {
   const narrow = g.size[0] === RECEIPT_WIDTH;
-  drawQr(doc, ticket.token, narrow ? (g.size[0] - g.qr) / 2 : g.margin, doc.y + 4, g.qr);
+  drawQr(doc, token, narrow ? (g.size[0] - g.qr) / 2 : g.margin, doc.y + 4, g.qr);
   doc.y += g.qr + 10;
 }
 

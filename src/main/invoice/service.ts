@@ -84,17 +84,28 @@ export function createInvoiceService({ events, views, expiry, signer, settings, 
     return { pdf, filename: `invoice-${order.id}.pdf` };
   }
 
-  /** The QR image of a participant's ticket token, as PNG or SVG. */
-  async function ticketQr(actor: Actor, idOrSlug: string, orderId: string, participantId: string, format: QrFormat) {
-    const { order } = readOrder(actor, idOrSlug, orderId);
-    const participant = order.participants.find((p) => p.id === participantId);
-    if (!participant) throw new AppError('ORDER_NOT_FOUND', messages.participantNotFound);
-    const token = tokenOf(participant);
+  /** A token's QR image, as PNG or SVG. */
+  async function qrImage(token: string, format: QrFormat) {
     const options = { errorCorrectionLevel: 'M', margin: 2 } as const;
     if (format === 'svg') return { contentType: 'image/svg+xml', body: await QRCode.toString(token, { ...options, type: 'svg' }) };
     return { contentType: 'image/png', body: await QRCode.toBuffer(token, { ...options, width: 360 }) };
   }
 
-  return { invoice, basketReceipt, ticketQr };
+  /** The QR image of a participant's ticket token. */
+  function ticketQr(actor: Actor, idOrSlug: string, orderId: string, participantId: string, format: QrFormat) {
+    const { order } = readOrder(actor, idOrSlug, orderId);
+    const participant = order.participants.find((p) => p.id === participantId);
+    if (!participant) throw new AppError('ORDER_NOT_FOUND', messages.participantNotFound);
+    return qrImage(tokenOf(participant), format);
+  }
+
+  /** The QR image of a basket's group token: one scan for every paid ticket. */
+  function basketQr(actor: Actor, idOrSlug: string, transactionId: string, format: QrFormat) {
+    const { groupToken } = transactions.get(actor, idOrSlug, transactionId);
+    if (!groupToken) throw new AppError('NOT_FOUND', messages.groupNotPaid);
+    return qrImage(groupToken, format);
+  }
+
+  return { invoice, basketReceipt, ticketQr, basketQr };
 }
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

@@ -1,5 +1,5 @@
 /** Check-in at the gate: look a ticket up, check its participant in once. */
-import { CheckInBody, CheckInResult, GateParticipant, TicketLookupQuery } from '../schemas/check-in.js';
+import { CheckInBody, CheckInResult, GateParticipant, GroupCheckIn, GroupCheckInBody, GroupLookup, GroupTokenQuery, TicketLookupQuery } from '../schemas/check-in.js';
 import { envelope } from '../schemas/common.js';
 import { EventParams } from '../schemas/event.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
@@ -31,4 +31,31 @@ export const checkIn = endpoint({
   status: 201,
   response: envelope(CheckInResult),
   errors: ['FORBIDDEN', 'EVENT_NOT_FOUND', 'TICKET_NOT_FOUND', 'ALREADY_CHECKED_IN', 'INVALID_STATE', 'IDEMPOTENCY_KEY_REUSED', 'REMOTE_UNAVAILABLE', ...BODY_ERRORS, ...AUTH_ERRORS],
+});
+
+const GROUP =
+  "token is a basket's group token (its QR code: every ticket of the basket by number, signed like a ticket by the counter that sold it; a forged, altered or other event's token is 400 on token). Each ticket is handled as a single scan of its number would be, at the hub first where there is one.";
+
+export const lookUpGroup = endpoint({
+  ...gate,
+  method: 'GET',
+  path: '/events/:idOrSlug/check-ins/group',
+  summary: "Look up a group at the gate: who of a basket's QR code is inside and who is not",
+  description: `${GROUP} ${ACCESS}`,
+  query: GroupTokenQuery,
+  status: 200,
+  response: envelope(GroupLookup),
+  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'EVENT_NOT_FOUND', ...AUTH_ERRORS],
+});
+
+export const checkInGroup = endpoint({
+  ...gate,
+  method: 'POST',
+  path: '/events/:idOrSlug/check-ins/group',
+  summary: "Admit a group in one scan: every ticket of a basket's QR code not yet inside is checked in",
+  description: `${GROUP} The answer lists each ticket: admitted now, already_in (it was checked in before: the group is not refused for it), or refused (refunded, cancelled, not found) with why. Scanning again admits no one twice. Works offline; each check-in replicates as a single one. ${ACCESS}`,
+  body: GroupCheckInBody,
+  status: 201,
+  response: envelope(GroupCheckIn),
+  errors: ['FORBIDDEN', 'EVENT_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED', 'REMOTE_UNAVAILABLE', ...BODY_ERRORS, ...AUTH_ERRORS],
 });

@@ -64,6 +64,20 @@ export const getTransactionReceipt = endpoint({
   errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'EVENT_NOT_FOUND', 'NOT_FOUND', ...AUTH_ERRORS],
 });
 
+export const getTransactionQr = endpoint({
+  ...transactions,
+  method: 'GET',
+  path: '/events/:idOrSlug/admin/transactions/:transactionId/qr',
+  summary: "The basket's group QR code: its groupToken as an image (PNG, or SVG with format=svg)",
+  description: 'One scan of it at a gate admits every paid ticket of the basket not yet inside (POST …/check-ins/group). 404 before any line is paid. Permission event:read.',
+  params: TransactionParams,
+  query: z.object({ format: z.enum(['png', 'svg']).default('png') }),
+  status: 200,
+  response: binary('image/png', 'The QR image'),
+  produces: 'image/png',
+  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'EVENT_NOT_FOUND', 'NOT_FOUND', ...AUTH_ERRORS],
+});
+
 export const confirmTransaction = endpoint({
   ...transactions,
   method: 'POST',

@@ -73,3 +73,31 @@ export type GateParticipant = z.infer<typeof GateParticipant>;
 
 export const CheckInResult = z.object({ participant: GateParticipant, checkIn: CheckIn });
 export type CheckInResult = z.infer<typeof CheckInResult>;
+
+/** A group's QR code (a basket's), scanned once for every ticket of the group. */
+export const GroupTokenQuery = z.object({ token: z.string().min(1).max(4000).meta({ description: "The signed group token read from a basket's QR code." }) });
+export const GroupCheckInBody = GroupTokenQuery.extend(scanShape);
+export type GroupCheckInBody = z.infer<typeof GroupCheckInBody>;
+
+const GroupTicket = z.object({
+  ticketNumber: z.string(),
+  outcome: z.enum(['admitted', 'already_in', 'refused']).meta({
+    description: 'admitted now; already_in (checked in before, anywhere in the venue); refused (refunded, cancelled, not found): message says why.',
+  }),
+  message: z.string().nullable(),
+  participant: GateParticipant.nullable(),
+});
+
+export const GroupCheckIn = z.object({
+  groupId: z.string(),
+  admitted: z.number().int().meta({ description: 'How many came in with this scan.' }),
+  tickets: z.array(GroupTicket),
+});
+export type GroupCheckIn = z.infer<typeof GroupCheckIn>;
+
+/** Who of a group is in and who is not. */
+export const GroupLookup = z.object({
+  groupId: z.string(),
+  tickets: z.array(GroupTicket.omit({ outcome: true }).extend({ inside: z.boolean() })),
+});
+export type GroupLookup = z.infer<typeof GroupLookup>;

@@ -113,6 +113,7 @@ export const OrderDetail = OrderBase.extend(EventSummary.shape).extend({
       description: 'Extension: the invoice number (INV/<counter>/<year>/<sequence>) given when the order was paid at this counter; null before payment and for a payment taken at another counter.',
       examples: ['INV/LOKET-1/2026/000123'],
     }),
+  transactionId: z.string().nullable().optional().meta({ description: 'Extension: the basket the order was sold in (…/admin/transactions/:transactionId); null for a single sale.' }),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

@@ -43,6 +43,10 @@ export const Transaction = z.object({
   amountTendered: Decimal.nullable().meta({ description: 'Cash handed over for the whole basket; null before a cash payment.' }),
   change: Decimal.nullable(),
   createdBy: z.string(),
+  groupToken: z
+    .string()
+    .nullable()
+    .meta({ description: "The group's signed token (its QR code): every paid ticket by number; a gate admits them all in one scan (POST …/check-ins/group). null before any line is paid." }),
   attendees: z.array(z.object({ orderId: Ulid, name: z.string() })).meta({ description: 'Who each line is for, in the order of the lines (a detail names its participant only once paid).' }),
   createdAt: Timestamp,
   orders: z.array(OrderDetail),

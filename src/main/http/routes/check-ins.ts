@@ -6,7 +6,7 @@ import { ok } from '../envelope.js';
 import { idempotent } from '../idempotency.js';
 import { mount } from '../mount.js';
 
-/** Check-in at the gate (app/gate.ts): look a ticket up, check its participant in once. */
+/** Check-in at the gate (app/gate.ts): look a ticket up, check its participant in once; a group in one scan. */
 export const checkInRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { gate } = services;
 
@@ -19,6 +19,16 @@ export const checkInRoutes: FastifyPluginAsync<{ services: Services }> = async (
     services,
     'checkIn',
     async (request) => ok(request, messages.checkedIn, await gate.checkIn(actorOf(request), request.params.idOrSlug, request.body)),
+    { preHandler: idempotent(services) },
+  );
+
+  mount(app, services, 'lookUpGroup', async (request) => ok(request, messages.groupFetched, await gate.lookupGroup(actorOf(request), request.params.idOrSlug, request.query.token)));
+
+  mount(
+    app,
+    services,
+    'checkInGroup',
+    async (request) => ok(request, messages.groupCheckedIn, await gate.checkInGroup(actorOf(request), request.params.idOrSlug, request.body)),
     { preHandler: idempotent(services) },
   );
 };

@@ -24,6 +24,13 @@ export const invoiceRoutes: FastifyPluginAsync<{ services: Services }> = async (
     return pdf;
   });
 
+  mount(app, services, 'getTransactionQr', async (request, reply) => {
+    const { idOrSlug, transactionId } = request.params;
+    const image = await invoices.basketQr(actorOf(request), idOrSlug, transactionId, request.query.format);
+    reply.type(image.contentType).header('cache-control', 'no-store');
+    return image.body;
+  });
+
   mount(app, services, 'getTicketQr', async (request, reply) => {
     const { idOrSlug, orderId, participantId } = request.params;
     const image = await invoices.ticketQr(actorOf(request), idOrSlug, orderId, participantId, request.query.format);

@@ -1,10 +1,12 @@
 /**
  * A basket's payment and its Done screen: one payment for every attendee (the same form as a
- * single sale's), then every ticket number with its QR code, the change once, one receipt with every
- * ticket (Alt+P), and each ticket's invoice to print alone.
+ * single sale's), then the group's QR code (one scan at the gate for all), every ticket number with
+ * its own QR code, the change once, one receipt with every ticket (Alt+P), and each ticket's
+ * invoice to print alone.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { contract, pathOf } from '#shared/contract/index.js';
 import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import type { Transaction } from '#shared/schemas/transaction.js';
 import { useBasketCancel, useBasketCheckout, useBasketVerification } from '../../api/basket-hooks';
@@ -71,6 +73,9 @@ export function BasketPaymentStep({ basket, onCancelled, onLater }: { basket: Tr
   );
 }
 
+/** Where the basket's group QR image is served, as an absolute URL on this page's own service. */
+const groupQrUrl = (basket: Transaction) => new URL(pathOf(contract.getTransactionQr.path, { idOrSlug: basket.eventId, transactionId: basket.id }), window.location.origin).href;
+
 export function BasketDoneStep({ basket, onNext }: { basket: Transaction; onNext: () => void }) {
   const preferred = useSettings().data?.invoiceLayout;
   const [chosen, setLayout] = useState<InvoiceLayout | undefined>();
@@ -91,6 +96,14 @@ export function BasketDoneStep({ basket, onNext }: { basket: Transaction; onNext
         )}
       </div>
       <div className="basket-tickets">
+        {basket.groupToken && (
+          <div className="basket-ticket group" data-testid="group-qr">
+            <p className="ticket-number">Rombongan</p>
+            <p>Satu pindai untuk {paid.length} tiket</p>
+            <TicketQr qrCode={groupQrUrl(basket)} label={`Kode QR rombongan ${paid.length} tiket`} size={120} />
+            <p className="muted small">Di gerbang: semua yang belum masuk</p>
+          </div>
+        )}
         {paid.map((order) => {
           const participant = order.participants[0]!;
           return (
