@@ -49,7 +49,7 @@ export function createSelling({ orders, transactions, transitions, outbox, allot
     };
     for (const [i, order] of sold.entries()) {
       const hold = await holdSale(order.id);
-      const line = (error: AppError) => (sold.length > 1 ? (lineRefusal(error, i) as AppError) : error);
+      const line = (error: AppError) => (sold.length > 1 ? lineRefusal(error, i) : error);
       if (hold.kind === 'refused') {
         const reason = messages.refusedByRemote(hold.failure.message);
         await undo(reason);

@@ -41,8 +41,7 @@ export interface TransactionDeps {
 }
 
 /** A line's refusal, said of its line: "Peserta 2: …", at the line's fields. */
-export function lineRefusal(error: unknown, index: number): unknown {
-  if (!(error instanceof AppError)) return error;
+export function lineRefusal(error: AppError, index: number): AppError {
   const details = (error.details ?? []).map((d) => ({ field: `lines.${index}.${d.field}`, message: messages.basketLine(index + 1, d.message) }));
   return new AppError(error.code, messages.basketLine(index + 1, error.message), details);
 }
@@ -103,7 +102,7 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
         try {
           orderService.createIn(actor, event, { eventId: event.id, ...line }, transactionId);
         } catch (error) {
-          throw lineRefusal(error, i);
+          throw error instanceof AppError ? lineRefusal(error, i) : error;
         }
       });
       return transactionId;

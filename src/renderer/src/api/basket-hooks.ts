@@ -5,7 +5,7 @@ import { REJECTED_TRANSFER_REASON } from '#shared/labels.js';
 import type { BasketCheckoutBody, ReasonBody } from '#shared/schemas/payment.js';
 import type { Transaction } from '#shared/schemas/transaction.js';
 import { api, once } from './client';
-import { AROUND_ORDERS } from './hooks';
+import { AROUND_ORDERS, verificationOf } from './hooks';
 
 type BasketRef = { eventId: string; id: string };
 const basketKey = (basket: BasketRef) => ['transaction', basket.eventId, basket.id] as const;
@@ -40,11 +40,5 @@ export const useBasketCancel = (basket: BasketRef) => useBasketChange((body: Rea
 export function useBasketVerification(basket: BasketRef) {
   const confirm = useBasketChange(() => api(contract.confirmTransaction, { params: paramsOf(basket), body: {} }, once()));
   const reject = useBasketChange(() => api(contract.rejectTransaction, { params: paramsOf(basket), body: { reason: REJECTED_TRANSFER_REASON } }, once()));
-  return {
-    confirm: () => confirm.mutate(undefined),
-    reject: () => reject.mutate(undefined),
-    confirming: confirm.isPending,
-    rejecting: reject.isPending,
-    error: confirm.error ?? reject.error,
-  };
+  return verificationOf(confirm, reject);
 }

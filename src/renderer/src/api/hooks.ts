@@ -156,6 +156,18 @@ export function useCancelOrder(order: { eventId: string; id: string }) {
 export function usePaymentVerification(order: { eventId: string; id: string }) {
   const confirm = useOrderChange(() => api(contract.confirmPayment, { params: orderParams(order), body: {} }, once()));
   const reject = useOrderChange(() => api(contract.rejectPayment, { params: orderParams(order), body: { reason: REJECTED_TRANSFER_REASON } }, once()));
+  return verificationOf(confirm, reject);
+}
+
+/** A change that takes no input: confirming or rejecting a payment. */
+interface PaymentChange {
+  mutate(input: undefined): void;
+  isPending: boolean;
+  error: Error | null;
+}
+
+/** What the verification step needs of the two changes that confirm and reject a payment. */
+export function verificationOf(confirm: PaymentChange, reject: PaymentChange) {
   return {
     confirm: () => confirm.mutate(undefined),
     reject: () => reject.mutate(undefined),
