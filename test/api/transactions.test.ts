@@ -132,13 +132,29 @@ describe('baskets', () => {
     expect(await w.seats()).toMatchObject({ held: 0, sold: 1 });
   });
 
-  it('lets its holds lapse together', async () => {
+  it('holds all or nothing under 30 baskets at once for 10 seats', async () => {
+    const { h, w } = setUp(10);
+    const replies = await Promise.all([...Array(30).keys()].map(() => createBasket(h, w, family(w, 3, 0))));
+    const held = replies.filter((r) => r.status === 201);
+    for (const refused of replies.filter((r) => r.status !== 201)) expectError(refused, 409, 'SOLD_OUT');
+    // Three baskets of three fit in ten seats; no basket is held in part.
+    expect(held).toHaveLength(3);
+    expect(await w.seats()).toMatchObject({ held: 9, sold: 0 });
+    const lines = h.services.database.sqlite.prepare("select transaction_id as t, count(*) as n from orders where status <> 'cancelled' group by transaction_id order by transaction_id").all();
+    expect(lines).toEqual(held.map((r) => ({ t: r.body.data.id, n: 3 })).sort((a, b) => a.t.localeCompare(b.t)));
+  });
+
+  it('lets its holds lapse together, every seat free again', async () => {
     const { h, w } = setUp();
     const basket = expectOk(await createBasket(h, w, family(w)), 201);
+    expect(await w.seats()).toMatchObject({ held: 2 });
+    expect(await w.seats(w.event.tickets[1]!.id)).toMatchObject({ held: 2 });
     h.clock.advance(2 * HOUR);
     const lapsed = expectOk(await h.request({ ...call(contract.getTransaction, { params: { idOrSlug: w.event.id, transactionId: basket.id } }), key: w.organizer.key }));
     expect(lapsed.status).toBe('cancelled');
     expect(lapsed.orders.map((o: { paymentStatus: string }) => o.paymentStatus)).toEqual(['expired', 'expired', 'expired', 'expired']);
+    expect(await w.seats()).toMatchObject({ held: 0, sold: 0 });
+    expect(await w.seats(w.event.tickets[1]!.id)).toMatchObject({ held: 0, sold: 0 });
     expectError(await act(h, w, basket, contract.checkoutTransaction, { method: 'card' }), 409, 'INVALID_STATE');
   });
 });

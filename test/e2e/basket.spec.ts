@@ -1,8 +1,8 @@
 /**
  * A family of four at the counter, sold as one basket by keyboard: each attendee added with
  * Tambah peserta (Alt+A), the first one's phone and e-mail carried over (Alt+S), one in another
- * category, one line refused by the service (its NIK already sold) marked and removed while the
- * others stay, one cash payment with one change, and one Done screen with every ticket and its QR.
+ * category, one line refused by the service (its seat sold out meanwhile) marked and removed while
+ * the others stay, one cash payment with one change, and one Done screen with every ticket and its QR.
  * Screenshots go to docs/screenshots/.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,9 +30,9 @@ async function typeAttendee(page: Page, c: Customer, { carryContact = false } = 
 }
 
 test('a family of four in one basket: added by keys, one line refused and removed, paid once', async ({ page, counter }) => {
-  // Someone already bought a ticket with the NIK the operator will mistype for the third attendee.
-  const earlier = customer('Pembeli Sebelumnya');
-  expect((await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(earlier) })).status).toBe(201);
+  // The three-day pass has 3 seats: two go to a kiosk first.
+  const kiosk = (name: string) => counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(customer(name), COFFEE.pass) });
+  for (const name of ['Pembeli Kios 1', 'Pembeli Kios 2']) expect((await kiosk(name)).status).toBe(201);
 
   await logIn(page, counter.url);
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -51,35 +51,40 @@ test('a family of four in one basket: added by keys, one line refused and remove
   await page.keyboard.press('Alt+a');
   await expect(basket).toContainText('Sari Santoso');
 
-  // The third attendee's NIK is one already sold: the service refuses that line, naming it.
+  // The third attendee takes the last pass, which the kiosk sells meanwhile: the service refuses that line, naming it.
   await page.getByTestId('category-Terusan 3 Hari').click();
-  await typeAttendee(page, { ...anak, identityNumber: earlier.identityNumber }, { carryContact: true });
+  await typeAttendee(page, anak, { carryContact: true });
   await page.keyboard.press('Alt+a');
   await page.getByTestId('category-Harian').click();
   await typeAttendee(page, kakak, { carryContact: true });
   await documented(page, 'basket-lines');
+  expect((await kiosk('Pembeli Kios 3')).status).toBe(201);
   await page.keyboard.press('Enter');
-  await expect(basket.getByText(/Peserta 3: Nomor identitas sudah terdaftar/)).toBeVisible();
+  await expect(basket.getByText(/Peserta 3: .*habis/i)).toBeVisible();
   await expect(basket).toContainText('Transaksi: 3 peserta');
 
   // Removed; the other lines and the attendee still in the form stay.
   await page.getByRole('button', { name: 'Hapus peserta 3' }).click();
   await expect(basket).toContainText('Transaksi: 2 peserta');
   await expect(page.getByLabel('Nama lengkap')).toHaveValue(kakak.name);
-  await page.getByRole('button', { name: /Bayar 3 peserta/ }).click();
+  // The third attendee on a day ticket instead, the fourth still in the form: Enter pays for all four.
+  await page.keyboard.press('Alt+a');
+  await expect(basket).toContainText('Transaksi: 3 peserta');
+  await typeAttendee(page, anak, { carryContact: true });
+  await page.getByRole('button', { name: /Bayar 4 peserta/ }).click();
 
   await expect(page.getByRole('heading', { name: 'Pembayaran transaksi' })).toBeVisible();
-  await expect(page.getByText('Total 3 peserta')).toBeVisible();
+  await expect(page.getByText('Total 4 peserta')).toBeVisible();
   const total = await page.getByTestId('order-total').innerText();
-  await page.getByLabel('Uang diterima').fill('300.000');
+  await page.getByLabel('Uang diterima').fill('400.000');
   await expect(page.getByTestId('change')).toContainText('Kembalian');
   await documented(page, 'basket-payment');
   await page.keyboard.press('Enter');
 
-  await expect(page.getByText('LUNAS · 3 tiket')).toBeVisible();
+  await expect(page.getByText('LUNAS · 4 tiket')).toBeVisible();
   const tickets = page.getByTestId('basket-ticket');
-  await expect(tickets).toHaveCount(3);
-  for (const who of [ayah, ibu, kakak]) await expect(tickets.filter({ hasText: who.name }).getByRole('img')).toBeVisible();
+  await expect(tickets).toHaveCount(4);
+  for (const who of [ayah, ibu, kakak, anak]) await expect(tickets.filter({ hasText: who.name }).getByRole('img')).toBeVisible();
   await expect(page.getByTestId('group-qr').getByRole('img')).toBeVisible();
   await expect(page.getByTestId('change-back')).toBeVisible();
   await documented(page, 'basket-done');
@@ -92,18 +97,20 @@ test('a family of four in one basket: added by keys, one line refused and remove
   const pages = await pdfPages(receipt, 60);
   writeFileSync(join('docs', 'screenshots', 'basket-receipt.png'), pages[0]!);
 
-  // The service agrees: three paid orders of one family, the total as shown, one buyer.
+  // The service agrees: four paid orders of one family, the total as shown.
   const listed = (await counter.api(`/events/${COFFEE.slug}/admin/orders?search=Santoso`)).body.data;
-  expect(listed.map((o: { status: string }) => o.status)).toEqual(['completed', 'completed', 'completed']);
+  expect(listed.map((o: { status: string }) => o.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
   const sum = listed.reduce((s: number, o: { totalAmount: string }) => s + Number(o.totalAmount), 0);
   expect(`Rp ${sum.toLocaleString('id-ID')}`).toBe(total);
 
-  // The group's QR code, as the gate scans it off the counter's image, admits all three in one scan.
+  // The group's QR code, as the gate scans it off the counter's image, admits all four in one scan, and no one twice.
   const detail = (await counter.api(`/events/${COFFEE.slug}/admin/orders/${listed[0].id}`)).body.data;
   const image = await fetch(`${counter.url}/events/${COFFEE.slug}/admin/transactions/${detail.transactionId}/qr`, { headers: { 'x-api-key': counter.key } });
   const token = readQr(Buffer.from(await image.arrayBuffer()));
   const entered = await counter.api(`/events/${COFFEE.slug}/check-ins/group`, { method: 'POST', body: { token, gate: 'Gerbang Utara' } });
-  expect(entered.body.data.admitted).toBe(3);
+  expect(entered.body.data.admitted).toBe(4);
+  const again = await counter.api(`/events/${COFFEE.slug}/check-ins/group`, { method: 'POST', body: { token, gate: 'Gerbang Selatan' } });
+  expect(again.body.data.admitted).toBe(0);
 
   await page.keyboard.press('Enter');
   await expect(basket).toHaveCount(0);

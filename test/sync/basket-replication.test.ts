@@ -3,11 +3,13 @@
  * (the double, which speaks only the interface) as a single sale's would. Sold while the central
  * could not be reached, a line it then refuses (its identity number registered there) becomes one
  * conflict of its own, offering its refund; the other lines go through untouched. Online, a line
- * the central refuses at once refuses the whole basket, naming the line.
+ * the central refuses at once refuses the whole basket, naming the line. Against a second
+ * instance of this service, through answers lost after they were applied, each line's order is
+ * there exactly once.
  */
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
-import { conflictsOf, counterBehindProxy, data, DEMO, goneOffline, outboxRows, person, send, settled, waitFor, type Instance } from '../support/sync-world.js';
+import { conflictsOf, counterBehindProxy, data, DEMO, expectExactlyOnce, goneOffline, outboxRows, person, send, settled, waitFor, type Instance } from '../support/sync-world.js';
 
 describe('a basket replicated to a central service', () => {
   const stage = counterBehindProxy('double', 'basket');
@@ -68,5 +70,30 @@ describe('a basket replicated to a central service', () => {
     ]);
     const there = central.double!.orders().filter((o) => family.some((p) => p.identityNumber === o.identityNumber));
     expect(there.map((o) => o.status)).toEqual(['completed', 'completed']);
+  });
+});
+
+describe('a basket replicated to a second instance through lost answers', () => {
+  const stage = counterBehindProxy('instance', 'basket-twin');
+
+  it('has each line there exactly once, in the same state', async () => {
+    const { central, proxy, counter } = stage();
+    // Every answer of the central is lost after it applied the request: each is looked up, none sent twice.
+    await proxy.setFault({ kind: 'drop_response' });
+    const family = [person(), person(), person(), person()];
+    const made = data(
+      await send(counter, contract.createTransaction, {
+        params: { idOrSlug: DEMO.slug },
+        body: { eventId: DEMO.eventId, lines: family.map((registration) => ({ ticketCategoryId: DEMO.harian, registration })) },
+      }),
+      201,
+    );
+    data(await send(counter, contract.checkoutTransaction, { params: { idOrSlug: DEMO.slug, transactionId: made.id }, body: { method: 'cash', amountTendered: made.totalAmount } }));
+    // Let a round or two meet the lost answers before they come through again.
+    await waitFor('a lost answer', () => proxy.seen.some((s) => s.fault === 'drop_response'));
+    await proxy.setFault({ kind: 'pass' });
+    await settled(counter);
+    const twins = await expectExactlyOnce(counter, central);
+    expect(made.orders.map((o: { id: string }) => twins.get(o.id)?.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
   });
 });
