@@ -14,7 +14,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { thumbprint } from '../../src/main/domain/ticket-signing.js';
-import { envelopeErrors } from '../support/envelope.js';
+import { envelopeErrors, expectOk } from '../support/envelope.js';
 import { makeCaller, orderBody, PASSWORD } from '../support/fixtures.js';
 import { useHarness } from '../support/harness.js';
 import type { Reply } from '../support/http.js';
@@ -117,9 +117,13 @@ describe('every endpoint, fuzzed', () => {
     const baseUrl = await deadUrl();
     const ticketNumber: string = paid.order.participants[0].ticketNumber;
     const session = h.services.cashSessions.open({ userId: owner.user.id, role: 'super_admin', name: owner.user.name, credential: 'api_key' }, { openingCount: { n10000: 1 } });
+    // A basket paid by card: its id, and its group token for the gate.
+    const basketLine = () => ({ ticketCategoryId: w.event.tickets[0]!.id, registration: orderBody(w.event).registration });
+    const basket = expectOk(await h.request({ method: 'POST', url: `/events/${w.event.id}/admin/transactions`, key: owner.key, body: { eventId: w.event.id, lines: [basketLine(), basketLine()] } }), 201);
+    const { groupToken } = expectOk(await h.request({ method: 'POST', url: `/events/${w.event.id}/admin/transactions/${basket.id}/checkout`, key: owner.key, body: { method: 'card' } }));
 
     /** A request each operation accepts: the path's ids, a query and a body. */
-    const params: Record<string, string> = { idOrSlug: w.event.id, orderId: paid.order.id, participantId: paid.order.participants[0].id, keyId: spare, seq: '1', kid: FOREIGN_KEY.kid, sessionId: session.id };
+    const params: Record<string, string> = { idOrSlug: w.event.id, orderId: paid.order.id, participantId: paid.order.participants[0].id, keyId: spare, seq: '1', kid: FOREIGN_KEY.kid, sessionId: session.id, transactionId: basket.id };
     const queries: Record<string, Record<string, string>> = {
       'GET /events': { ownerId: 'me', search: 'acara', startAtFrom: '2026-01-01', sort: 'name' },
       'GET /events/{idOrSlug}/admin/orders': { search: 'pembeli', status: 'completed', sort: 'totalAmount', page: '1', limit: '20' },
@@ -128,7 +132,13 @@ describe('every endpoint, fuzzed', () => {
       'GET /events/{idOrSlug}/check-ins/lookup': { ticketNumber },
       'GET /audit-log': { action: 'order.created', from: '2026-01-01T00:00:00Z', page: '1' },
       'GET /cash-sessions': { from: '2026-01-01T00:00:00Z', to: '2099-01-01T00:00:00Z' },
-      'GET /cash-sessions/{sessionId}/report/pdf': { layout: 'receipt' },
+      'GET /cash-sessions/{sessionId}/report/pdf': { layout: 'receipt', xReport: '1' },
+      'GET /events/{idOrSlug}/admin/order-totals': { search: 'pembeli', status: 'completed' },
+      'GET /reports/sales': { from: '2026-01-01T00:00:00+07:00', to: '2026-12-31T00:00:00+07:00' },
+      'GET /reports/sales/csv': { from: '2026-01-01T00:00:00+07:00', to: '2026-12-31T00:00:00+07:00', eventId: w.event.id },
+      'GET /events/{idOrSlug}/check-ins/group': { token: groupToken },
+      'GET /events/{idOrSlug}/admin/transactions/{transactionId}/receipt': { layout: 'receipt' },
+      'GET /events/{idOrSlug}/admin/transactions/{transactionId}/qr': { format: 'svg' },
     };
     // A new customer each time, so that every sale the odd value lets through is a whole new sale.
     const newSale = () => {
@@ -156,6 +166,12 @@ describe('every endpoint, fuzzed', () => {
       'POST /cash-sessions/{sessionId}/count': { count: { n10000: 1 } },
       'POST /cash-sessions/{sessionId}/approve': { approval: { email: owner.user.email, password: PASSWORD }, reason: 'Selisih dicek' },
       'POST /events/{idOrSlug}/admin/orders/{orderId}/refund': { reason: 'Salah kategori', reference: 'VOID 1', approval: { email: owner.user.email, password: PASSWORD } },
+      'POST /events/{idOrSlug}/admin/transactions': () => ({ eventId: w.event.id, lines: [newSale(), newSale()].map(({ ticketCategoryId, registration }) => ({ ticketCategoryId, registration })) }),
+      'POST /events/{idOrSlug}/admin/transactions/{transactionId}/checkout': { method: 'cash', amountTendered: '500000', reference: 'EDC 2' },
+      'POST /events/{idOrSlug}/admin/transactions/{transactionId}/confirm': { reference: 'BCA 1' },
+      'POST /events/{idOrSlug}/admin/transactions/{transactionId}/reject': { reason: 'Belum masuk' },
+      'POST /events/{idOrSlug}/admin/transactions/{transactionId}/cancel': { reason: 'Berubah pikiran' },
+      'POST /events/{idOrSlug}/check-ins/group': { token: groupToken, gate: 'Utara', checkedInAt: new Date(h.clock()).toISOString() },
       'POST /setup/connect': { baseUrl, apiKey: 'tck_fuzz-remote-key', name: 'Sari', email: 'sari@loket.test', password: 'kata-sandi-panjang' },
     };
 
