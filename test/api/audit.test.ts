@@ -307,7 +307,8 @@ describe('on the command line and at first run', () => {
     remote = undefined;
   });
 
-  it('the real CLI: every change recorded as the command line of this machine (no user, no device, no address), no secret', async () => {
+  // Eight command-line processes, each starting TypeScript: over a minute on a loaded two-core machine.
+  it('the real CLI: every change recorded as the command line of this machine (no user, no device, no address), no secret', { timeout: 180_000 }, async () => {
     dir = tempDir();
     const cli = async (args: string[], input?: string) => {
       const result = await runCli([...args, '--data-dir', dir!.path], input);
