@@ -9,7 +9,7 @@
  * - one payment: the cash handed over covers the lines' total (one change, one rounding); a card,
  *   transfer or QRIS payment is taken for every line at once, and confirmed or rejected at once.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { messages } from '#shared/messages.js';
 import { fromMinor } from '#shared/money.js';
 import type { BasketCheckoutBody, ConfirmPaymentBody, ReasonBody } from '#shared/schemas/payment.js';
@@ -134,12 +134,7 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
   /** Runs `each` on the lines in `status`, together: the answer is the basket as it then stands. */
   async function eachLine(actor: Actor, idOrSlug: string, transactionId: string, status: OrderRow['status'][], refusal: string, each: (order: OrderRow) => Promise<unknown>) {
     const event = events.resolveFor(actor, idOrSlug, 'event:update');
-    const row = rowOf(event, transactionId);
-    const lines = db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.transactionId, row.id), inArray(orders.status, status)))
-      .all();
+    const lines = linesOf(rowOf(event, transactionId).id).filter((order) => status.includes(order.status));
     if (lines.length === 0) throw new AppError('INVALID_STATE', refusal);
     await Promise.all(lines.map(each));
     return view(actor, event, transactionId);

@@ -1,11 +1,11 @@
 /** Baskets (several attendees, one payment) as react-query hooks. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { contract } from '#shared/contract/index.js';
 import { REJECTED_TRANSFER_REASON } from '#shared/labels.js';
 import type { BasketCheckoutBody, ReasonBody } from '#shared/schemas/payment.js';
 import type { Transaction } from '#shared/schemas/transaction.js';
 import { api, once } from './client';
-import { AROUND_ORDERS, verificationOf } from './hooks';
+import { useShownChange, verificationOf } from './hooks';
 
 type BasketRef = { eventId: string; id: string };
 const basketKey = (basket: BasketRef) => ['transaction', basket.eventId, basket.id] as const;
@@ -20,16 +20,7 @@ export function useBasket(basket: BasketRef | undefined) {
 }
 
 /** A change to the basket: its answer is the basket as it now stands, shown at once. */
-function useBasketChange<B>(run: (body: B) => Promise<Transaction>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: (basket) => {
-      client.setQueryData(basketKey(basket), basket);
-      return Promise.all(AROUND_ORDERS.map((queryKey) => client.invalidateQueries({ queryKey })));
-    },
-  });
-}
+const useBasketChange = <B,>(run: (body: B) => Promise<Transaction>) => useShownChange(basketKey, run);
 
 export const useBasketCheckout = (basket: BasketRef) =>
   useBasketChange((body: BasketCheckoutBody) => api(contract.checkoutTransaction, { params: paramsOf(basket), body }, once()));

@@ -3,13 +3,14 @@
  * (a sale, a payment, a new key) refreshes every view of what it changed.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
 import { contract } from '#shared/contract/index.js';
 import type { CreateApiKeyBody } from '#shared/schemas/apikey.js';
 import type { AuditListQuery } from '#shared/schemas/audit.js';
 import type { OrderDetail, OrderListQuery, OrderTotalsQuery } from '#shared/schemas/order.js';
 import type { CancelBody, CheckoutBody } from '#shared/schemas/payment.js';
 import { REJECTED_TRANSFER_REASON } from '#shared/labels.js';
-import type { SettingsPatch } from '#shared/schemas/settings.js';
+import type { InvoiceLayout, SettingsPatch } from '#shared/schemas/settings.js';
 import type { ConflictResolution, RemoteSettingsBody } from '#shared/schemas/sync.js';
 import { api, call, link, once } from './client';
 
@@ -131,17 +132,29 @@ const ORDER_VIEWS: QueryKey[] = [['order'], ...AROUND_ORDERS];
 /** An order as the contract names it in a path. */
 export const orderParams = (order: { eventId: string; id: string }) => ({ idOrSlug: order.eventId, orderId: order.id });
 
-/** A checkout, confirm, reject or cancel: its answer is the order as it now stands, shown at once. */
-export function useOrderChange<B>(run: (body: B) => Promise<OrderDetail>) {
+/**
+ * A change whose answer is the thing as it now stands (an order, a basket): stored under
+ * `keyOf(answer)`, not fetched again, and what is around orders made stale.
+ */
+export function useShownChange<B, T>(keyOf: (answer: T) => QueryKey, run: (body: B) => Promise<T>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: (order) => {
-      // The answer is the order's detail as it now stands: stored, not fetched again.
-      client.setQueryData(keys.order(order.eventId, order.id), order);
+    onSuccess: (answer) => {
+      client.setQueryData(keyOf(answer), answer);
       return Promise.all(AROUND_ORDERS.map((queryKey) => client.invalidateQueries({ queryKey })));
     },
   });
+}
+
+/** A checkout, confirm, reject or cancel: its answer is the order as it now stands, shown at once. */
+export const useOrderChange = <B,>(run: (body: B) => Promise<OrderDetail>) => useShownChange((order: OrderDetail) => keys.order(order.eventId, order.id), run);
+
+/** The layout to print in: the one chosen here, else the counter's default. */
+export function useInvoiceLayout(): [InvoiceLayout, (layout: InvoiceLayout) => void] {
+  const preferred = useSettings().data?.invoiceLayout;
+  const [chosen, setLayout] = useState<InvoiceLayout | undefined>();
+  return [chosen ?? preferred ?? 'a4', setLayout];
 }
 
 export function useCheckout(order: { eventId: string; id: string }) {

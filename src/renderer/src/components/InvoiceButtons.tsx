@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { OrderDetail } from '#shared/schemas/order.js';
-import type { InvoiceLayout } from '#shared/schemas/settings.js';
-import { useSettings } from '../api/hooks';
+import { useInvoiceLayout } from '../api/hooks';
 import { downloadInvoice, printInvoice } from '../invoice';
 import { Kbd, useShortcuts } from '../keyboard';
 import { Notice } from './Field';
@@ -10,9 +8,7 @@ import { LayoutSelect } from './LayoutSelect';
 
 /** Print or save the order's invoice, in the layout chosen here or the counter's default. */
 export function InvoiceButtons({ order }: { order: OrderDetail }) {
-  const preferred = useSettings().data?.invoiceLayout;
-  const [chosen, setLayout] = useState<InvoiceLayout | undefined>();
-  const layout = chosen ?? preferred ?? 'a4';
+  const [layout, setLayout] = useInvoiceLayout();
   const print = useMutation({ mutationFn: () => printInvoice(order.eventId, order.id, layout) });
   const download = useMutation({ mutationFn: () => downloadInvoice(order.eventId, order.id, layout) });
   useShortcuts({ 'Alt+P': () => print.mutate(), 'Alt+U': () => download.mutate() });

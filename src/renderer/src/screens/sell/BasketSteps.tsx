@@ -7,10 +7,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { contract, pathOf } from '#shared/contract/index.js';
-import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import type { Transaction } from '#shared/schemas/transaction.js';
 import { useBasketCancel, useBasketCheckout, useBasketVerification } from '../../api/basket-hooks';
-import { useSettings } from '../../api/hooks';
+import { useInvoiceLayout } from '../../api/hooks';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Notice } from '../../components/Field';
 import { LayoutSelect } from '../../components/LayoutSelect';
@@ -77,9 +76,7 @@ export function BasketPaymentStep({ basket, onCancelled, onLater }: { basket: Tr
 const groupQrUrl = (basket: Transaction) => new URL(pathOf(contract.getTransactionQr.path, { idOrSlug: basket.eventId, transactionId: basket.id }), window.location.origin).href;
 
 export function BasketDoneStep({ basket, onNext }: { basket: Transaction; onNext: () => void }) {
-  const preferred = useSettings().data?.invoiceLayout;
-  const [chosen, setLayout] = useState<InvoiceLayout | undefined>();
-  const layout = chosen ?? preferred ?? 'a4';
+  const [layout, setLayout] = useInvoiceLayout();
   const print = useMutation({ mutationFn: (orderId: string) => printInvoice(basket.eventId, orderId, layout) });
   const receipt = useMutation({ mutationFn: () => printReceipt(basket.eventId, basket.id, layout) });
   const saved = useMutation({ mutationFn: () => downloadReceipt(basket.eventId, basket.id, layout) });

@@ -4,14 +4,12 @@
  * the service leaves them out, and the screen says so.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { contract } from '#shared/contract/index.js';
 import { METHOD_LABEL, cashReportTitle } from '#shared/labels.js';
 import type { CashReport } from '#shared/schemas/cash-session.js';
-import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import { file } from '../../api/client';
 import { useIssueXReport } from '../../api/cash-hooks';
-import { useSettings } from '../../api/hooks';
+import { useInvoiceLayout } from '../../api/hooks';
 import { Notice } from '../../components/Field';
 import { LayoutSelect } from '../../components/LayoutSelect';
 import { dateTime, rupiah, signedRupiah } from '../../format';
@@ -21,9 +19,7 @@ const when = (iso: string | null) => (iso ? dateTime(iso) : '—');
 const AFTER_COUNT = 'Tampil setelah kas dihitung';
 
 export function CashReportView({ report }: { report: CashReport }) {
-  const preferred = useSettings().data?.invoiceLayout;
-  const [chosen, setLayout] = useState<InvoiceLayout | undefined>();
-  const layout = chosen ?? preferred ?? 'a4';
+  const [layout, setLayout] = useInvoiceLayout();
   const issueX = useIssueXReport(report.sessionId);
   // Printing or exporting the X report so far issues it first: numbered and kept, like a Z report.
   const issued = async () => (report.number === null ? await issueX.mutateAsync() : report);
