@@ -78,6 +78,7 @@ export const CONFLICT_RESOLUTION_LABEL: Record<ConflictResolution, string> = {
   retry: 'Kirim ulang',
   link: 'Tautkan',
   'cancel-local': 'Batalkan di loket',
+  refund: 'Refund di loket',
   dismiss: 'Abaikan',
 };
 

@@ -103,6 +103,7 @@ export const messages = {
   createNotSent: 'Pesanan ini tidak pernah dibuat di layanan pusat (dibatalkan atau diselesaikan operator), jadi perubahan ini tidak dikirim',
   dismissedByOperator: 'dismissed by an operator: diselesaikan manual di layanan pusat',
   cancelledLocally: 'Dibatalkan karena konflik sinkronisasi',
+  refundedLocally: 'Dikembalikan (refund) di loket karena konflik sinkronisasi',
   jobFault: (detail: string) => `Kesalahan di loket saat mengirim perubahan ini: ${detail}`,
   refusedByRemote: (detail: string) => `Ditolak layanan pusat/hub: ${detail}`,
   remoteUnreachable: (detail: string) => `Layanan pusat tidak dapat dihubungi (${detail})`,

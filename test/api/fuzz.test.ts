@@ -156,6 +156,7 @@ describe('every endpoint, fuzzed', () => {
       'POST /events/{idOrSlug}/admin/orders/{orderId}/cancel': { reason: 'Berubah pikiran' },
       'POST /events/{idOrSlug}/check-ins': { ticketNumber, gate: 'Utara', checkedInAt: new Date(h.clock()).toISOString() },
       'POST /sync/conflicts/{seq}/link': { remoteOrderId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' },
+      'POST /sync/conflicts/{seq}/refund': { reason: 'NIK terdaftar di pusat', approval: { email: owner.user.email, password: PASSWORD } },
       'PUT /sync/remote': { baseUrl, apiKey: 'tck_fuzz-remote-key', ownerEmail: owner.user.email },
       'POST /sync/remote/check': { baseUrl, apiKey: 'tck_fuzz-remote-key' },
       'POST /api-keys': { name: 'Pemindai', expiresAt: '2099-01-01T00:00:00Z', userId: owner.user.id },

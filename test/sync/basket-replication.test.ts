@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
-import { conflictsOf, counterBehindProxy, data, DEMO, expectExactlyOnce, goneOffline, outboxRows, person, send, settled, waitFor, type Instance } from '../support/sync-world.js';
+import { conflictsOf, counterBehindProxy, data, DEMO, expectExactlyOnce, goneOffline, outboxRows, PASSWORD, person, send, settled, waitFor, type Instance } from '../support/sync-world.js';
 
 describe('a basket replicated to a central service', () => {
   const stage = counterBehindProxy('double', 'basket');
@@ -70,6 +70,27 @@ describe('a basket replicated to a central service', () => {
     ]);
     const there = central.double!.orders().filter((o) => family.some((p) => p.identityNumber === o.identityNumber));
     expect(there.map((o) => o.status)).toEqual(['completed', 'completed']);
+
+    // The operator refunds the refused line from the conflict itself, with a supervisor's approval.
+    const approval = { email: `pemilik@${counter.label}.test`, password: PASSWORD };
+    const refund = { params: { seq: conflict!.seq }, body: { reason: 'NIK sudah terdaftar di pusat', approval } };
+    const wrongPassword = await send(counter, contract.refundConflictLocally, { ...refund, body: { ...refund.body, approval: { ...approval, password: 'salah-sekali' } } });
+    expect(wrongPassword.status).toBe(403);
+    data(await send(counter, contract.refundConflictLocally, refund));
+    expect(await conflictsOf(counter)).toEqual([]);
+    const refunded = data(await send(counter, contract.getOrder, { params: { idOrSlug: DEMO.slug, orderId: refusedLine.id } }));
+    expect(refunded).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refund: { method: 'cash', amount: refusedLine.totalAmount, reason: 'NIK sudah terdaftar di pusat' } });
+    // Nothing of it goes to the central, which never had it; the rest of the basket stays paid.
+    expect(outboxRows(counter.dataDir, refusedLine.id).map((j) => [j.kind, j.state, j.skip_reason])).toEqual([
+      ['create', 'skipped', 'refunded_locally'],
+      ['checkout', 'skipped', 'refunded_locally'],
+      ['cancel', 'skipped', 'refunded_locally'],
+    ]);
+    expect(await settled(counter)).toMatchObject({ pending: 0, conflicts: 0 });
+    const stillPaid = await Promise.all(others.map(async (line) => data(await send(counter, contract.getOrder, { params: { idOrSlug: DEMO.slug, orderId: line.id } })).status));
+    expect(stillPaid).toEqual(['completed', 'completed']);
+    // A conflict is refunded once: the same request again finds none.
+    expect((await send(counter, contract.refundConflictLocally, refund)).status).toBe(404);
   });
 });
 

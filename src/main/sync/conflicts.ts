@@ -6,8 +6,11 @@
  * - link: the order already exists remotely (made by hand, or found): adopt that remote order id;
  * - cancel locally: the sale is void here (an unpaid order): it is cancelled; what the remote never
  *   had is not sent, what it has gets its cancel;
+ * - refund locally: the same for a paid sale (a basket's line whose NIK the remote had registered):
+ *   the money goes back from this counter's shift, with a supervisor's approval as any refund;
  * - dismiss: settled by hand on the remote (say, a refund after a paid sale the remote refused).
  */
+import type { RefundBody } from '#shared/schemas/cash-session.js';
 import type { Conflict, ConflictResolution } from '#shared/schemas/sync.js';
 import { messages } from '#shared/messages.js';
 import type { Access, Actor } from '../domain/access.js';
@@ -95,19 +98,32 @@ export function createConflicts({ outbox, events, access, audit, transitions, wa
     });
   }
 
-  async function cancelLocally(actor: Actor, seq: number): Promise<void> {
-    const found = conflictFor(actor, seq);
+  /**
+   * Records the decision to end the order here, after its cancel or refund was recorded (in its own
+   * transaction, with its own audit entry). The remote never had a refused create, so none of the
+   * order's jobs are needed; otherwise only the refused one goes, and the cancel just recorded follows it.
+   */
+  function endedHere(actor: Actor, found: Found, resolution: 'cancel-local' | 'refund', reason: 'cancelled_locally' | 'refunded_locally', message: string): void {
     const { job } = found;
-    // The cancel is recorded in its own transaction (order.cancelled); the decision with what it skips.
-    await transitions.cancel(actor, found.eventId, job.orderId, { reason: messages.cancelledLocally });
-    // The remote never had a refused create, so none of the order's jobs are needed; otherwise only
-    // the refused one goes, and the cancel just recorded follows it.
-    resolve(actor, found, 'cancel-local', () => {
-      if (job.kind === 'create') outbox.settleOrder(job.orderId, 'cancelled_locally', messages.cancelledLocally);
-      else outbox.skip(job.seq, 'cancelled_locally', messages.cancelledLocally);
+    resolve(actor, found, resolution, () => {
+      if (job.kind === 'create') outbox.settleOrder(job.orderId, reason, message);
+      else outbox.skip(job.seq, reason, message);
     });
   }
 
-  return { list, retry, link, dismiss, cancelLocally };
+  async function cancelLocally(actor: Actor, seq: number): Promise<void> {
+    const found = conflictFor(actor, seq);
+    await transitions.cancel(actor, found.eventId, found.job.orderId, { reason: messages.cancelledLocally });
+    endedHere(actor, found, 'cancel-local', 'cancelled_locally', messages.cancelledLocally);
+  }
+
+  /** Refunded here alone: the remote refused the sale, so there is nothing of it to refund there first. */
+  async function refundLocally(actor: Actor, seq: number, body: RefundBody): Promise<void> {
+    const found = conflictFor(actor, seq);
+    await transitions.refund(actor, found.eventId, found.job.orderId, body);
+    endedHere(actor, found, 'refund', 'refunded_locally', messages.refundedLocally);
+  }
+
+  return { list, retry, link, dismiss, cancelLocally, refundLocally };
 }
 export type Conflicts = ReturnType<typeof createConflicts>;

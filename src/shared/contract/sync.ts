@@ -1,6 +1,7 @@
 /** The counter's replication to its remote: status, a round now, conflicts and the remote's address. */
 import { z } from 'zod';
 import { envelope } from '../schemas/common.js';
+import { RefundBody } from '../schemas/cash-session.js';
 import { Conflict, ConflictParams, ConnectionCheck, LinkConflictBody, RemoteSettingsBody, RemoteSummary, SyncStatus } from '../schemas/sync.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
 
@@ -60,6 +61,16 @@ export const cancelConflictLocally = endpoint({
   ...resolution,
   path: '/sync/conflicts/:seq/cancel-local',
   summary: 'Resolve a conflict: cancel the (unpaid) order here; the remote gets a cancel only if it has the order',
+});
+
+export const refundConflictLocally = endpoint({
+  ...resolution,
+  path: '/sync/conflicts/:seq/refund',
+  summary: "Resolve a conflict: refund the (paid) order here, from the caller's open shift, with a supervisor's approval",
+  description:
+    "For a paid sale the remote refused (a basket's line whose NIK is registered there): the order is refunded as by …/refund and cancelled here; what the remote never had is not sent, what it has gets its cancel.",
+  body: RefundBody,
+  errors: [...resolution.errors, 'APPROVAL_REFUSED', 'CASH_SESSION_REQUIRED'],
 });
 
 export const linkConflict = endpoint({

@@ -16,7 +16,7 @@ export const ChangeKind = z.enum(CHANGE_KINDS);
  * create never reached the remote; or the remote lacks the route (check-in, payment confirm or
  * reject) and the change stays a fact of this counter.
  */
-export const SKIP_REASONS = ['never_sent', 'refused_at_sale', 'dismissed', 'cancelled_locally', 'create_not_sent', 'not_applicable'] as const;
+export const SKIP_REASONS = ['never_sent', 'refused_at_sale', 'dismissed', 'cancelled_locally', 'refunded_locally', 'create_not_sent', 'not_applicable'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type ChangeKind = z.infer<typeof ChangeKind>;
 export type SyncState = z.infer<typeof SyncState>;
@@ -127,7 +127,7 @@ export const Conflict = z.object({
 export type Conflict = z.infer<typeof Conflict>;
 
 /** What an operator decides about a conflict (sync/conflicts.ts). */
-export const ConflictResolution = z.enum(['retry', 'link', 'cancel-local', 'dismiss']);
+export const ConflictResolution = z.enum(['retry', 'link', 'cancel-local', 'refund', 'dismiss']);
 export type ConflictResolution = z.infer<typeof ConflictResolution>;
 
 export const ConflictParams = z.object({ seq: z.coerce.number().int().positive() });

@@ -38,6 +38,11 @@ export const syncRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     return ok(request, messages.conflictResolved, { seq: request.params.seq });
   });
 
+  mount(app, services, 'refundConflictLocally', async (request) => {
+    await conflicts.refundLocally(actorOf(request), request.params.seq, request.body);
+    return ok(request, messages.conflictResolved, { seq: request.params.seq });
+  });
+
   mount(app, services, 'linkConflict', (request) => {
     conflicts.link(actorOf(request), request.params.seq, request.body.remoteOrderId);
     return ok(request, messages.conflictResolved, { seq: request.params.seq });

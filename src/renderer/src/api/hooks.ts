@@ -6,6 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey 
 import { useState } from 'react';
 import { contract } from '#shared/contract/index.js';
 import type { CreateApiKeyBody } from '#shared/schemas/apikey.js';
+import type { RefundBody } from '#shared/schemas/cash-session.js';
 import type { AuditListQuery } from '#shared/schemas/audit.js';
 import type { OrderDetail, OrderListQuery, OrderTotalsQuery } from '#shared/schemas/order.js';
 import type { CancelBody, CheckoutBody } from '#shared/schemas/payment.js';
@@ -195,14 +196,20 @@ export function useRunSync() {
 }
 
 /** The resolutions that take nothing but the conflict. */
+/** The decisions that take no body; a link takes the remote id, a refund its own form (useRefundConflict). */
 const RESOLUTIONS = { retry: contract.retryConflict, dismiss: contract.dismissConflict, 'cancel-local': contract.cancelConflictLocally };
 
 export function useResolveConflict() {
   return useChange(
-    ({ seq, action, remoteOrderId }: { seq: number; action: ConflictResolution; remoteOrderId?: string }) =>
+    ({ seq, action, remoteOrderId }: { seq: number; action: Exclude<ConflictResolution, 'refund'>; remoteOrderId?: string }) =>
       action === 'link' ? api(contract.linkConflict, { params: { seq }, body: { remoteOrderId: remoteOrderId ?? '' } }) : api(RESOLUTIONS[action], { params: { seq } }),
     [keys.conflicts, ...ORDER_VIEWS],
   );
+}
+
+/** A paid sale the remote refused, refunded here (sync/conflicts.ts). */
+export function useRefundConflict(seq: number) {
+  return useChange((body: RefundBody) => api(contract.refundConflictLocally, { params: { seq }, body }), [keys.conflicts, ...ORDER_VIEWS]);
 }
 
 export function useSaveRemote() {

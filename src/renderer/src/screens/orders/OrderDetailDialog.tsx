@@ -7,14 +7,15 @@ import { useState } from 'react';
 import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '#shared/labels.js';
 import { CANCELLABLE_STATUSES, type OrderDetail } from '#shared/schemas/order.js';
 import type { OrderToOpen } from '../../scanned-ticket';
+import { useRefund } from '../../api/cash-hooks';
 import { useOrder, usePaymentVerification } from '../../api/hooks';
 import { CancelOrderDialog } from '../../components/CancelOrderDialog';
 import { Dialog } from '../../components/Dialog';
 import { Notice } from '../../components/Field';
 import { InvoiceButtons } from '../../components/InvoiceButtons';
 import { OrderSummary } from '../../components/OrderSummary';
+import { RefundDialog } from '../../components/RefundDialog';
 import { TicketQr } from '../../components/TicketQr';
-import { RefundDialog } from './RefundDialog';
 import { dateTime, longDate, rupiah } from '../../format';
 import { Kbd, useShortcuts } from '../../keyboard';
 
@@ -132,6 +133,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
   const [refunding, setRefunding] = useState(false);
   const refundable = order.status === 'completed';
   const verification = usePaymentVerification(order);
+  const refund = useRefund(order);
   const verifying = order.status === 'verification_pending';
   const cancellable = CANCELLABLE_STATUSES.includes(order.status);
   useShortcuts({
@@ -165,7 +167,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
           </button>
         )}
       </div>
-      {refunding && <RefundDialog order={order} open onClose={() => setRefunding(false)} />}
+      {refunding && <RefundDialog order={order} refund={refund} onClose={() => setRefunding(false)} />}
       {verification.error && <Notice kind="error">{verification.error.message}</Notice>}
       <CancelOrderDialog order={order} open={cancelling} onClose={() => setCancelling(false)} onCancelled={() => setCancelling(false)}>
         <p>Kursinya dilepas dan NIK pembeli dapat dipakai lagi. Pesanan yang dibatalkan tidak dapat dibayar.</p>

@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { CONFLICT_RESOLUTION_LABEL } from '#shared/labels.js';
 import { CANCELLABLE_STATUSES } from '#shared/schemas/order.js';
 import type { Conflict, ConflictResolution, SyncStatus } from '#shared/schemas/sync.js';
-import { useConflicts, useResolveConflict, useRunSync, useTickets } from '../../api/hooks';
+import { useConflicts, useOrder, useRefundConflict, useResolveConflict, useRunSync, useTickets } from '../../api/hooks';
+import { RefundDialog } from '../../components/RefundDialog';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field, Notice } from '../../components/Field';
 import { dateTime } from '../../format';
@@ -176,6 +177,11 @@ function Conflicts() {
                       {CONFLICT_RESOLUTION_LABEL.link}
                     </button>
                   )}
+                  {c.orderStatus === 'completed' && (
+                    <button type="button" className="secondary" onClick={() => act(c, 'refund')}>
+                      {CONFLICT_RESOLUTION_LABEL.refund}
+                    </button>
+                  )}
                   {CANCELLABLE_STATUSES.includes(c.orderStatus) && (
                     <button type="button" className="secondary" onClick={() => act(c, 'cancel-local')}>
                       {CONFLICT_RESOLUTION_LABEL['cancel-local']}
@@ -208,13 +214,14 @@ function Conflicts() {
           </div>
         </form>
       </Dialog>
+      {asking?.action === 'refund' && <ConflictRefund conflict={asking.conflict} onClose={done} />}
       <ConfirmDialog
         open={asking?.action === 'cancel-local' || asking?.action === 'dismiss'}
         title={asking?.action === 'dismiss' ? 'Abaikan konflik ini?' : 'Batalkan pesanan di loket?'}
         confirmLabel={asking?.action === 'dismiss' ? 'Ya, abaikan' : 'Ya, batalkan di loket'}
         busy={resolve.isPending}
         onCancel={done}
-        onConfirm={() => asking && resolve.mutate({ seq: asking.conflict.seq, action: asking.action }, { onSuccess: done })}
+        onConfirm={() => (asking?.action === 'cancel-local' || asking?.action === 'dismiss') && resolve.mutate({ seq: asking.conflict.seq, action: asking.action }, { onSuccess: done })}
       >
         <p>
           {asking?.action === 'dismiss'
@@ -225,4 +232,12 @@ function Conflicts() {
       </ConfirmDialog>
     </section>
   );
+}
+
+/** A paid sale the remote refused: refunded here, from the order as it stands. */
+function ConflictRefund({ conflict, onClose }: { conflict: Conflict; onClose: () => void }) {
+  const order = useOrder(conflict.eventId, conflict.orderId);
+  const refund = useRefundConflict(conflict.seq);
+  if (order.error) return <Notice kind="error">{order.error.message}</Notice>;
+  return order.data ? <RefundDialog order={order.data} refund={refund} onClose={onClose} /> : null;
 }

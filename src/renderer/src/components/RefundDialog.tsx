@@ -1,24 +1,28 @@
 /**
  * Refunding a paid order: a reason, a reference for money owed back by card, QRIS or transfer, and
- * a supervisor's approval (a cashier alone cannot refund). The money leaves the open shift.
+ * a supervisor's approval (a cashier alone cannot refund). The money leaves the open shift. Given
+ * from the order's detail, or from a sync conflict (a paid sale the remote refused).
  */
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { METHOD_LABEL } from '#shared/labels.js';
+import type { RefundBody } from '#shared/schemas/cash-session.js';
 import type { OrderDetail } from '#shared/schemas/order.js';
-import { useRefund } from '../../api/cash-hooks';
-import { Dialog } from '../../components/Dialog';
-import { Field, Notice } from '../../components/Field';
-import { rupiah } from '../../format';
-import { ApprovalFields, useApprovalForm } from '../shift/ApprovalFields';
+import { Dialog } from './Dialog';
+import { Field, Notice } from './Field';
+import { rupiah } from '../format';
+import { ApprovalFields, useApprovalForm } from '../screens/shift/ApprovalFields';
 
-export function RefundDialog({ order, open, onClose }: { order: OrderDetail; open: boolean; onClose: () => void }) {
-  const refund = useRefund(order);
+/** What gives the refund: the order's own refund, or a conflict's. */
+export type RefundChange = UseMutationResult<unknown, Error, RefundBody>;
+
+export function RefundDialog({ order, refund, onClose }: { order: OrderDetail; refund: RefundChange; onClose: () => void }) {
   const approval = useApprovalForm();
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
   const method = order.payment?.method ?? 'cash';
   return (
-    <Dialog title="Refund pesanan" open={open} onClose={onClose}>
+    <Dialog title="Refund pesanan" open onClose={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
