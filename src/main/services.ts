@@ -117,7 +117,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     tokens: createTokenService(db, users, clock),
     tickets: createTicketService(db, events, expiry),
     orders: orderService,
-    orderList: createOrderList(orderDeps),
+    orderList: createOrderList({ ...orderDeps, access }),
     transitions,
     transactions,
     backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),

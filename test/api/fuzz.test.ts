@@ -134,6 +134,7 @@ describe('every endpoint, fuzzed', () => {
       'GET /cash-sessions': { from: '2026-01-01T00:00:00Z', to: '2099-01-01T00:00:00Z' },
       'GET /cash-sessions/{sessionId}/report/pdf': { layout: 'receipt', xReport: '1' },
       'GET /events/{idOrSlug}/admin/order-totals': { search: 'pembeli', status: 'completed' },
+      'GET /admin/orders': { search: 'pembeli', paymentStatus: 'paid', sort: 'createdAt', page: '1', limit: '20' },
       'GET /reports/sales': { from: '2026-01-01T00:00:00+07:00', to: '2026-12-31T00:00:00+07:00' },
       'GET /reports/sales/csv': { from: '2026-01-01T00:00:00+07:00', to: '2026-12-31T00:00:00+07:00', eventId: w.event.id },
       'GET /events/{idOrSlug}/check-ins/group': { token: groupToken },

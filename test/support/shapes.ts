@@ -189,6 +189,8 @@ export const ORDER_LIST_ITEM: Fields = {
   participants: { arrayOf: PARTICIPANT },
   /** Extension: the method of the payment in force. */
   paymentMethod: 'string|null',
+  /** Extension: the basket the order was sold in. */
+  transactionId: 'string|null',
 };
 
 /** Extension: the payment in force on an order (a rejected one is not shown). */

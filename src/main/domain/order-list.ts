@@ -1,16 +1,17 @@
 /**
  * An event's orders as the operator looks for them: a page of the list (filters, a search by
- * name, e-mail, ticket number, NIK or phone, sorting) and the totals of everything the same
- * filters find, with what was taken by each payment method.
+ * name, e-mail, ticket number, NIK, phone or basket, sorting) and the totals of everything the same
+ * filters find, with what was taken by each payment method. And the same search across every
+ * event the caller may read, for a customer who does not say which event.
  */
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PageMeta } from '#shared/schemas/common.js';
-import type { OrderListItem, OrderListQuery, OrderTotals, OrderTotalsQuery } from '#shared/schemas/order.js';
+import type { OrderListItem, OrderListQuery, Participant, OrderSearchQuery, OrderTotals, OrderTotalsQuery } from '#shared/schemas/order.js';
 import type { PaymentMethod } from '#shared/schemas/payment.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import { orderCounts, orders, payments, ticketCategories } from '../db/schema.js';
-import type { Actor } from './access.js';
+import type { Access, Actor } from './access.js';
 import type { EventRow, EventService } from './events.js';
 import type { Expiry } from './expiry.js';
 import { identifierMatches } from './order-search.js';
@@ -19,6 +20,7 @@ import { likePattern, pageMeta } from './paging.js';
 
 export interface OrderListDeps {
   db: Db;
+  access: Access;
   events: EventService;
   views: OrderViews;
   expiry: Expiry;
@@ -33,6 +35,12 @@ const FEW_MATCHES = 1000;
 const ORDER_ROWID_MASK = 2 ** 40 - 1;
 /** SQLite's lower() and LIKE fold ASCII letters only: so does the search term. */
 const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+/** The term as the search index's query: one quoted phrase. */
+const phraseOf = (term: string) => `"${asciiLower(term).replaceAll('"', '""')}"`;
+const nameOrEmailLike = (term: string) => {
+  const pattern = likePattern(term);
+  return or(sql`${orders.customerName} like ${pattern} escape '\\'`, sql`${orders.customerEmail} like ${pattern} escape '\\'`);
+};
 
 /** Which orders a query finds: `where` for reading a page, `countWhere` for counting them all, `total` when known without counting. */
 interface Selection {
@@ -41,11 +49,17 @@ interface Selection {
   total?: number;
 }
 
-export function createOrderList({ db, events, views, expiry }: OrderListDeps) {
+/** The order and payment state filters of a query. */
+function stateFilters(query: Pick<OrderTotalsQuery, 'status' | 'paymentStatus'>): SQL[] {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(orders.status, query.status));
+  if (query.paymentStatus) filters.push(eq(orders.paymentStatus, query.paymentStatus));
+  return filters;
+}
+
+export function createOrderList({ db, access, events, views, expiry }: OrderListDeps) {
   function select(event: EventRow, query: OrderTotalsQuery): Selection {
-    const filters: (SQL | undefined)[] = [];
-    if (query.status) filters.push(eq(orders.status, query.status));
-    if (query.paymentStatus) filters.push(eq(orders.paymentStatus, query.paymentStatus));
+    const filters = stateFilters(query);
     const where = and(eq(orders.eventId, event.id), ...filters);
     if (!query.search) {
       const counted = [eq(orderCounts.eventId, event.id)];
@@ -58,17 +72,15 @@ export function createOrderList({ db, events, views, expiry }: OrderListDeps) {
         .get()?.n;
       return { where, countWhere: where, total };
     }
-    const pattern = likePattern(query.search);
-    const identifiers = identifierMatches(query.search, event.id);
-    const like = or(sql`${orders.customerName} like ${pattern} escape '\\'`, sql`${orders.customerEmail} like ${pattern} escape '\\'`, ...identifiers);
+    const identifiers = identifierMatches(query.search, (eventId) => eq(eventId, event.id));
+    const like = or(nameOrEmailLike(query.search), ...identifiers);
     const searched = and(where, like);
     // The name and e-mail index knows no ticket number, NIK or phone: a term that may be one
     // reads the event's orders with the conditions above.
     if (identifiers.length > 0 || [...query.search].length < TRIGRAM) return { where: searched, countWhere: searched };
     // The search index (migrations/0001_orders_search.sql) agrees with the LIKE above on every
     // row, and counts the event's matches without reading an order.
-    const phrase = `"${asciiLower(query.search).replaceAll('"', '""')}"`;
-    const matchInEvent = sql`orders_search match ${phrase} and orders_search.rowid between (select rowid << 40 from events where id = ${event.id}) and (select ((rowid + 1) << 40) - 1 from events where id = ${event.id})`;
+    const matchInEvent = sql`orders_search match ${phraseOf(query.search)} and orders_search.rowid between (select rowid << 40 from events where id = ${event.id}) and (select ((rowid + 1) << 40) - 1 from events where id = ${event.id})`;
     const matches = db.get<{ n: number }>(sql`select count(*) as n from orders_search where ${matchInEvent}`).n;
     const matching = sql`${orders}.rowid in (select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where ${matchInEvent})`;
     // Reading the matches: the unary + keeps the event's index (every order of the event)
@@ -94,15 +106,10 @@ export function createOrderList({ db, events, views, expiry }: OrderListDeps) {
     return new Map(rows.map((r) => [r.orderId, r.method]));
   }
 
-  function list(actor: Actor, idOrSlug: string, query: OrderListQuery): { data: OrderListItem[]; meta: PageMeta } {
-    const event = events.resolveFor(actor, idOrSlug, 'event:read');
-    expiry.expireBeforeRead();
-    const { where, countWhere, total: known } = select(event, query);
-    const total = known ?? db.select({ n: count() }).from(orders).where(countWhere).get()?.n ?? 0;
+  /** The page's orders, chosen on keys alone: a search with thousands of matches sorts thousands of keys, not thousands of whole orders. */
+  function pageOf(where: SQL | undefined, query: Pick<OrderListQuery, 'page' | 'limit' | 'sort' | 'order'>, eventOf: (eventId: string) => EventRow): OrderListItem[] {
     const direction = query.order === 'asc' ? asc : desc;
     const ordering = [direction(SORT_COLUMNS[query.sort]), direction(orders.id)];
-    // The page is chosen on keys alone, then only its rows are read: a search with thousands of
-    // matches sorts thousands of keys, not thousands of whole orders.
     const page = db
       .select({ id: orders.id })
       .from(orders)
@@ -117,18 +124,48 @@ export function createOrderList({ db, events, views, expiry }: OrderListDeps) {
       .where(inArray(orders.id, page))
       .orderBy(...ordering)
       .all();
-    const ids = rows.map((r) => r.order.id);
-    const people = views.listedParticipantsOf(ids, event);
-    const methods = methodsOf(ids);
-    const data = rows.map(({ order, categoryName }) => ({
-      ...orderBase(order, event),
+    const methods = methodsOf(rows.map((r) => r.order.id));
+    // The participants are read per event: each event masks and dates them its own way.
+    const people = new Map<string, Participant[]>();
+    for (const eventId of new Set(rows.map((r) => r.order.eventId))) {
+      const ids = rows.filter((r) => r.order.eventId === eventId).map((r) => r.order.id);
+      for (const [orderId, listed] of views.listedParticipantsOf(ids, eventOf(eventId))) people.set(orderId, listed);
+    }
+    return rows.map(({ order, categoryName }) => ({
+      ...orderBase(order, eventOf(order.eventId)),
       customerName: order.customerName,
       customerEmail: order.customerEmail,
       ticketCategoryName: categoryName,
       participants: people.get(order.id) ?? [],
       paymentMethod: methods.get(order.id) ?? null,
+      transactionId: order.transactionId,
     }));
-    return { data, meta: pageMeta(query, total) };
+  }
+
+  function list(actor: Actor, idOrSlug: string, query: OrderListQuery): { data: OrderListItem[]; meta: PageMeta } {
+    const event = events.resolveFor(actor, idOrSlug, 'event:read');
+    expiry.expireBeforeRead();
+    const { where, countWhere, total: known } = select(event, query);
+    const total = known ?? db.select({ n: count() }).from(orders).where(countWhere).get()?.n ?? 0;
+    return { data: pageOf(where, query, () => event), meta: pageMeta(query, total) };
+  }
+
+  /**
+   * The same search in every event the caller may read. The name and e-mail are looked up in the
+   * search index (any event's rows), the identifiers as in one event's list.
+   */
+  function searchAll(actor: Actor, query: OrderSearchQuery): { data: OrderListItem[]; meta: PageMeta } {
+    expiry.expireBeforeRead();
+    const readable = access.eventsAllowing(actor, 'event:read');
+    const nameOrEmail =
+      [...query.search].length < TRIGRAM
+        ? nameOrEmailLike(query.search)
+        : sql`${orders}.rowid in (select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where orders_search match ${phraseOf(query.search)})`;
+    const where = and(readable(orders.eventId), ...stateFilters(query), or(nameOrEmail, ...identifierMatches(query.search, readable)));
+    const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
+    const eventsById = new Map<string, EventRow>();
+    const eventOf = (eventId: string) => eventsById.get(eventId) ?? eventsById.set(eventId, events.resolve(eventId)).get(eventId)!;
+    return { data: pageOf(where, query, eventOf), meta: pageMeta(query, total) };
   }
 
   function totals(actor: Actor, idOrSlug: string, query: OrderTotalsQuery): OrderTotals {
@@ -150,6 +187,6 @@ export function createOrderList({ db, events, views, expiry }: OrderListDeps) {
     return { ...money(all), completed: money(completed), byMethod: byMethod.map((m) => ({ method: m.method, ...money(m) })) };
   }
 
-  return { list, totals };
+  return { list, searchAll, totals };
 }
 export type OrderList = ReturnType<typeof createOrderList>;

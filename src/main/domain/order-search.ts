@@ -1,9 +1,10 @@
 /**
  * What an order search finds besides a customer's name or e-mail: the number on a ticket brought
  * back to the counter, the NIK on an identity card (whole, or its last digits as a customer reads
- * them out) and a phone number as spoken ("0812…", "62812…" or "+62812…").
+ * them out), a phone number as spoken ("0812…", "62812…" or "+62812…"), and an order's or a
+ * basket's id (printed on the receipt; a basket's finds every order in it).
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { asPrintedTicketNumber } from '#shared/ticket-number.js';
 import { orders, participants } from '../db/schema.js';
 
@@ -11,6 +12,11 @@ import { orders, participants } from '../db/schema.js';
 const MIN_ENDING_DIGITS = 4;
 const NIK_DIGITS = 16;
 const TICKET_NUMBER = /^[0-9A-Z]{4}-[0-9A-Z]{4}$/;
+/** Orders and baskets are named by ULIDs (Crockford base32, any case). */
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+
+/** Which events' orders a search looks at: a condition on an event id column. */
+export type EventScope = (eventId: Column) => SQL;
 
 /** "0812 3456 7890" as stored (+62…); undefined for what is not a whole Indonesian number. */
 function asE164(digits: string): string | undefined {
@@ -20,16 +26,20 @@ function asE164(digits: string): string | undefined {
 }
 
 /**
- * The conditions on an order of `eventId` that the term names an identifier of, or none when it
+ * The conditions on an order in `scope` that the term names an identifier of, or none when it
  * looks like no identifier (then only the name and e-mail are searched).
  */
-export function identifierMatches(term: string, eventId: string): SQL[] {
+export function identifierMatches(term: string, scope: EventScope): SQL[] {
   const conditions: SQL[] = [];
   const ticketNumber = asPrintedTicketNumber(term);
   if (TICKET_NUMBER.test(ticketNumber)) {
     conditions.push(
-      sql`${orders.id} in (select ${participants.orderId} from ${participants} where ${participants.eventId} = ${eventId} and ${participants.ticketNumber} = ${ticketNumber})`,
+      sql`${orders.id} in (select ${participants.orderId} from ${participants} where ${scope(participants.eventId)} and ${participants.ticketNumber} = ${ticketNumber})`,
     );
+  }
+  if (ULID.test(term)) {
+    const id = term.toUpperCase();
+    conditions.push(or(eq(orders.id, id), eq(orders.transactionId, id))!);
   }
   const digits = term.replace(/[\s+-]+/g, '');
   if (/^\d+$/.test(digits) && digits.length >= MIN_ENDING_DIGITS) {

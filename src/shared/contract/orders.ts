@@ -1,7 +1,7 @@
 /** Admin orders for walk-in customers and their transitions, as the interface defines them, plus payment verification. */
 import { envelope, listEnvelope } from '../schemas/common.js';
 import { EventParams } from '../schemas/event.js';
-import { CreateOrderBody, OrderCreated, OrderDetail, OrderListItem, OrderListQuery, OrderParams, OrderTotals, OrderTotalsQuery } from '../schemas/order.js';
+import { CreateOrderBody, OrderCreated, OrderDetail, OrderListItem, OrderListQuery, OrderSearchQuery, OrderParams, OrderTotals, OrderTotalsQuery } from '../schemas/order.js';
 import { CancelBody, CheckoutBody, ConfirmPaymentBody, ReasonBody } from '../schemas/payment.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
 
@@ -35,6 +35,20 @@ export const listOrders = endpoint({
   status: 200,
   response: listEnvelope(OrderListItem),
   errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'EVENT_NOT_FOUND', ...AUTH_ERRORS],
+});
+
+export const searchOrders = endpoint({
+  ...orders,
+  method: 'GET',
+  path: '/admin/orders',
+  summary: 'Search the admin-created orders of every event the caller may read',
+  description:
+    'Extension. The list of GET /events/{idOrSlug}/admin/orders (same search, filters, sorting, masking and items, each naming its eventId and eventName) over every event on which the caller holds event:read; search is required.',
+  extension: true,
+  query: OrderSearchQuery,
+  status: 200,
+  response: listEnvelope(OrderListItem),
+  errors: ['VALIDATION_FAILED', ...AUTH_ERRORS],
 });
 
 export const orderTotals = endpoint({

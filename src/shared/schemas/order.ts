@@ -90,6 +90,7 @@ export const OrderListItem = OrderBase.extend({
   paymentMethod: PaymentMethod.nullable()
     .optional()
     .meta({ description: 'Extension: the method of the payment in force (a rejected transfer is not); null before checkout.' }),
+  transactionId: z.string().nullable().optional().meta({ description: 'Extension: the basket the order was sold in (search by it to list the basket); null for a single sale.' }),
 });
 export type OrderListItem = z.infer<typeof OrderListItem>;
 
@@ -117,16 +118,23 @@ export const OrderDetail = OrderBase.extend(EventSummary.shape).extend({
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
+const SEARCH_DESCRIPTION =
+  "Part of the customer's name or e-mail; or a ticket number (K7QM-4X9P, any case, dash or not), a NIK (whole, or its last 4+ digits), a phone number (+62812…, 62812… or 0812…, spaces allowed), an order's id or (extension) a basket's id, which finds every order of the basket.";
+
 export const OrderListQuery = PageQuery.extend({
   status: OrderStatus.optional(),
   paymentStatus: PaymentStatus.optional(),
   search: SearchTerm.optional().meta({
-    description: "Part of the customer's name or e-mail; or a ticket number (K7QM-4X9P, any case, dash or not), a NIK (whole, or its last 4+ digits) or a phone number (+62812…, 62812… or 0812…, spaces allowed).",
+    description: SEARCH_DESCRIPTION,
   }),
   sort: z.enum(['createdAt', 'totalAmount']).default('createdAt'),
   order: SortOrder,
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+/** A search across every event the caller may read: the list's query, the term required. */
+export const OrderSearchQuery = OrderListQuery.extend({ search: SearchTerm.meta({ description: SEARCH_DESCRIPTION }) });
+export type OrderSearchQuery = z.infer<typeof OrderSearchQuery>;
 
 /** The orders a list would show, whatever the page: its filters without paging or sorting. */
 export const OrderTotalsQuery = OrderListQuery.pick({ status: true, paymentStatus: true, search: true });

@@ -20,6 +20,8 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     okList(request, messages.ordersListed, services.orderList.list(actorOf(request), request.params.idOrSlug, request.query)),
   );
 
+  mount(app, services, 'searchOrders', (request) => okList(request, messages.ordersListed, services.orderList.searchAll(actorOf(request), request.query)));
+
   mount(app, services, 'orderTotals', (request) =>
     ok(request, messages.orderTotalsFetched, services.orderList.totals(actorOf(request), request.params.idOrSlug, request.query)),
   );
