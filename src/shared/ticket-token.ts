@@ -81,13 +81,14 @@ async function verifyToken<C extends { eid: string }>(schema: z.ZodType<C>, toke
 }
 
 /**
- * The claims a token says it carries, unverified: enough to know which event to ask about a
- * scanned ticket. Whoever acts on a ticket verifies it (the service does, at every lookup).
+ * The claims of `schema` (a ticket's or a group's) a token says it carries, unverified: enough to
+ * know which event to ask about a scanned code. Whoever acts on it verifies it (the service does,
+ * at every lookup).
  */
-export function unverifiedClaims(token: string): TicketClaims | undefined {
+export function unverifiedClaims<C>(schema: z.ZodType<C>, token: string): C | undefined {
   const [, payload] = token.split('.');
   try {
-    const claims = TicketClaims.safeParse(JSON.parse(new TextDecoder().decode(base64UrlDecode(payload ?? ''))));
+    const claims = schema.safeParse(JSON.parse(new TextDecoder().decode(base64UrlDecode(payload ?? ''))));
     return claims.success ? claims.data : undefined;
   } catch {
     return undefined;

@@ -48,9 +48,15 @@ export function Workspace({ user }: { user: User }) {
     show('orders');
   };
   const [eventId, chooseEvent] = useCurrentEvent();
-  const scanProblem = useScannedTicket((order) => {
-    chooseEvent(order.eventId);
-    showOrders({ open: order });
+  const scanProblem = useScannedTicket({
+    openOrder: (order) => {
+      chooseEvent(order.eventId);
+      showOrders({ open: order });
+    },
+    showBasket: (eventId, transactionId) => {
+      chooseEvent(eventId);
+      showOrders({ search: transactionId });
+    },
   });
   const [leaving, setLeaving] = useState(false);
   const status = useSyncStatus().data;
@@ -116,7 +122,7 @@ export function Workspace({ user }: { user: User }) {
           />
         )}
         {screen === 'orders' && (
-          <OrdersScreen key={ordersView.open?.id ?? ordersView.status ?? 'all'} eventId={eventId} onChooseEvent={chooseEvent} view={ordersView} />
+          <OrdersScreen key={ordersView.open?.id ?? ordersView.search ?? ordersView.status ?? 'all'} eventId={eventId} onChooseEvent={chooseEvent} view={ordersView} />
         )}
         {screen === 'sync' && <SyncScreen status={status} eventId={eventId} />}
         {screen === 'settings' && <SettingsScreen user={user} status={status} />}

@@ -1,10 +1,11 @@
 /**
  * A ticket brought back to the counter and scanned: its order is looked up by the ticket's own
- * token (the service verifies it) and opened. What goes wrong is said, in words, until the next scan.
+ * token (the service verifies it) and opened. A basket's group code, scanned, lists the basket's
+ * orders. What goes wrong is said, in words, until the next scan.
  */
 import { useState } from 'react';
 import { contract } from '#shared/contract/index.js';
-import { unverifiedClaims } from '#shared/ticket-token.js';
+import { GroupClaims, TicketClaims, unverifiedClaims } from '#shared/ticket-token.js';
 import { api } from './api/client';
 import { useTicketScanner } from './scanner';
 
@@ -17,21 +18,30 @@ export interface OrderToOpen {
   customerEmail?: string;
 }
 
-export function useScannedTicket(open: (order: OrderToOpen) => void): string | undefined {
+/** What a scan leads to: one order, or the orders of one basket. */
+export interface ScanTargets {
+  openOrder: (order: OrderToOpen) => void;
+  showBasket: (eventId: string, transactionId: string) => void;
+}
+
+export function useScannedTicket({ openOrder, showBasket }: ScanTargets): string | undefined {
   const [problem, setProblem] = useState<string>();
+  const failed = (what: string) => (error: Error) => setProblem(`${what} yang dipindai tidak dapat dibuka: ${error.message}`);
   useTicketScanner((token) => {
-    const claims = unverifiedClaims(token);
-    if (!claims) {
-      setProblem('Kode yang dipindai bukan tiket dari loket ini.');
-      return;
-    }
-    api(contract.lookUpTicket, { params: { idOrSlug: claims.eid }, query: { token } }).then(
-      (participant) => {
+    const ticket = unverifiedClaims(TicketClaims, token);
+    const group = ticket ? undefined : unverifiedClaims(GroupClaims, token);
+    if (ticket) {
+      api(contract.lookUpTicket, { params: { idOrSlug: ticket.eid }, query: { token } }).then((participant) => {
         setProblem(undefined);
-        open({ eventId: claims.eid, id: participant.orderId, customerName: participant.name });
-      },
-      (error: Error) => setProblem(`Tiket yang dipindai tidak dapat dibuka: ${error.message}`),
-    );
+        openOrder({ eventId: ticket.eid, id: participant.orderId, customerName: participant.name });
+      }, failed('Tiket'));
+    } else if (group) {
+      // Looked up first: the service verifies the code before the counter trusts its basket id.
+      api(contract.lookUpGroup, { params: { idOrSlug: group.eid }, query: { token } }).then((found) => {
+        setProblem(undefined);
+        showBasket(group.eid, found.groupId);
+      }, failed('Kode transaksi'));
+    } else setProblem('Kode yang dipindai bukan tiket dari loket ini.');
   });
   return problem;
 }

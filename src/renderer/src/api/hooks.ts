@@ -55,11 +55,14 @@ export function useTickets(eventId: string | undefined) {
   });
 }
 
-export function useOrders(eventId: string | undefined, q: Partial<OrderListQuery>) {
+/** An event's orders; or, `acrossEvents`, what the search finds in every event the user may read. */
+export function useOrders(eventId: string | undefined, q: Partial<OrderListQuery>, acrossEvents = false) {
+  const search = q.search;
   return useQuery({
-    queryKey: keys.orders(eventId ?? '', q),
-    queryFn: () => call(contract.listOrders, { params: { idOrSlug: eventId! }, query: q }),
-    enabled: Boolean(eventId),
+    queryKey: keys.orders(acrossEvents ? '*' : (eventId ?? ''), q),
+    queryFn: () =>
+      acrossEvents && search ? call(contract.searchOrders, { query: { ...q, search } }) : call(contract.listOrders, { params: { idOrSlug: eventId! }, query: q }),
+    enabled: acrossEvents ? Boolean(search) : Boolean(eventId),
     placeholderData: keepPreviousData,
   });
 }

@@ -22,7 +22,15 @@ import { Kbd, useShortcuts } from '../../keyboard';
 /** The ticket at the gate, by the participant's status. */
 const GATE_LABEL: Record<string, string> = { checked_in: 'Sudah masuk (check-in)', refunded: 'Tidak berlaku: dikembalikan (refund)' };
 
-export function OrderDetailDialog({ listed, timezone, onClose }: { listed: OrderToOpen; timezone?: string; onClose: () => void }) {
+interface OrderDetailProps {
+  listed: OrderToOpen;
+  timezone?: string;
+  onClose: () => void;
+  /** Lists every order of the basket this one was sold in. */
+  onShowBasket: (transactionId: string) => void;
+}
+
+export function OrderDetailDialog({ listed, timezone, onClose, onShowBasket }: OrderDetailProps) {
   const order = useOrder(listed.eventId, listed.id);
   const data = order.data;
   return (
@@ -34,8 +42,13 @@ export function OrderDetailDialog({ listed, timezone, onClose }: { listed: Order
             <span className={`badge ${data.status}`}>{ORDER_STATUS_LABEL[data.status]}</span>
             <span className={`badge ${data.paymentStatus}`}>{PAYMENT_STATUS_LABEL[data.paymentStatus]}</span>
             <span className="muted small">
-              Dibuat {dateTime(data.createdAt, timezone)} · <code>{data.id}</code>
+              {data.eventName} · dibuat {dateTime(data.createdAt, timezone)} · <code>{data.id}</code>
             </span>
+            {data.transactionId && (
+              <button type="button" className="link" onClick={() => onShowBasket(data.transactionId!)}>
+                Bagian dari transaksi: tampilkan semua peserta
+              </button>
+            )}
           </div>
           <div className="detail-columns">
             <section>

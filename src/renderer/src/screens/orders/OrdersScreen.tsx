@@ -1,7 +1,8 @@
 /**
- * The event's orders: search by customer name or e-mail, filter by order and payment state, sort by
- * time or amount, page through them (all done by the service's own list), and open one. Under the
- * list, the totals of every page and what was taken by each method.
+ * The event's orders: search by customer name, e-mail, ticket number, NIK, phone or basket, filter
+ * by order and payment state, sort by time or amount, page through them (all done by the service's
+ * own list), and open one. Under the list, the totals of every page and what was taken by each
+ * method. "Semua acara" searches every event the operator may read instead.
  */
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -26,15 +27,17 @@ const rowsOf = (element: HTMLElement) => [...(screenOf(element)?.querySelectorAl
 const searchBox = (element: HTMLElement) => screenOf(element)?.querySelector<HTMLElement>('input[type=search]');
 const column = createColumnHelper<OrderListItem>();
 
-/** How the screen opens: the state to list first (the Sell screen's reminder), an order to show (a scanned ticket's). */
+/** How the screen opens: the state to list first (the Sell screen's reminder), an order to show (a scanned ticket's), a search (a scanned basket's id). */
 export interface OrdersView {
   status?: OrderListQuery['status'];
   open?: OrderToOpen;
+  search?: string;
 }
 
 export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string | undefined; onChooseEvent: (eventId: string) => void; view: OrdersView }) {
   const event = useEvent(eventId);
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(view.search ?? '');
+  const [acrossEvents, setAcrossEvents] = useState(false);
   const [status, setStatus] = useState<OrderListQuery['status']>(view.status);
   const [paymentStatus, setPaymentStatus] = useState<OrderListQuery['paymentStatus']>();
   const [sorting, setSorting] = useState<SortingState>([{ id: 'createdAt', desc: true }]);
@@ -50,7 +53,8 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
     sort: sort.id === 'totalAmount' ? 'totalAmount' : 'createdAt',
     order: sort.desc ? 'desc' : 'asc',
   };
-  const orders = useOrders(eventId, query);
+  const everywhere = acrossEvents && Boolean(settledSearch);
+  const orders = useOrders(eventId, query, everywhere);
   const meta = orders.data?.meta;
   // Any change of what is asked for starts again at the first page.
   const refine = <T,>(set: (value: T) => void) => (value: T) => {
@@ -60,7 +64,7 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
 
   const table = useReactTable({
     data: orders.data?.data ?? [],
-    columns: orderColumns(event?.timezone),
+    columns: orderColumns(event?.timezone, everywhere),
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     enableSortingRemoval: false,
@@ -89,11 +93,14 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
                 e.preventDefault();
               }}
             />
+            <label className="nowrap">
+              <input type="checkbox" checked={acrossEvents} onChange={(e) => refine(setAcrossEvents)(e.target.checked)} /> Semua acara
+            </label>
             <EnumFilter label="Status" ariaLabel="Status pesanan" schema={OrderStatus} labels={ORDER_STATUS_LABEL} value={status} onChange={refine(setStatus)} />
             <EnumFilter label="Pembayaran" ariaLabel="Status pembayaran" schema={PaymentStatus} labels={PAYMENT_STATUS_LABEL} value={paymentStatus} onChange={refine(setPaymentStatus)} />
           </div>
           {orders.error && <Notice kind="error">{orders.error.message}</Notice>}
-          <table className="orders-table" aria-busy={orders.isFetching}>
+          <table className={everywhere ? 'orders-table across' : 'orders-table'} aria-busy={orders.isFetching}>
             <thead>
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
@@ -141,25 +148,42 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
             </tbody>
           </table>
           {orders.data && orders.data.data.length === 0 && <p className="empty muted">Tidak ada pesanan yang cocok.</p>}
-          <OrderTotalsLine eventId={eventId} query={filters} />
+          {acrossEvents && !settledSearch && <p className="muted">Ketik yang dicari untuk mencari di semua acara.</p>}
+          {!everywhere && <OrderTotalsLine eventId={eventId} query={filters} />}
           {meta && <Pager page={page} meta={meta} noun="pesanan" testId="page-info" onPage={setPage} />}
         </>
       )}
-      {open && <OrderDetailDialog listed={open} timezone={event?.timezone} onClose={() => setOpen(undefined)} />}
+      {open && (
+        <OrderDetailDialog
+          listed={open}
+          timezone={open.eventId === eventId ? event?.timezone : undefined}
+          onClose={() => setOpen(undefined)}
+          onShowBasket={(transactionId) => {
+            // The basket is of the order's event: list it there.
+            onChooseEvent(open.eventId);
+            setAcrossEvents(false);
+            refine(setSearch)(transactionId);
+            setOpen(undefined);
+          }}
+        />
+      )}
     </div>
   );
 }
 
 /** The table's columns; times in the event's zone. Built apart so each cell keeps its value's type. */
-function orderColumns(timezone: string | undefined) {
+function orderColumns(timezone: string | undefined, acrossEvents: boolean) {
   return [
-    column.accessor('createdAt', { header: 'Waktu', cell: (c) => dateTime(c.getValue(), timezone), enableSorting: true }),
+    // Across events, times are in the counter's own zone: the rows' events may differ.
+    column.accessor('createdAt', { header: 'Waktu', cell: (c) => dateTime(c.getValue(), acrossEvents ? undefined : timezone), enableSorting: true }),
+    ...(acrossEvents ? [column.accessor('eventName', { header: 'Acara', enableSorting: false })] : []),
     column.accessor('customerName', {
       header: 'Pelanggan',
       enableSorting: false,
       cell: (c) => (
         <span className="customer" title={c.row.original.customerEmail}>
-          <strong>{c.getValue()}</strong> <span className="muted small">{c.row.original.customerEmail}</span>
+          <strong>{c.getValue()}</strong> {c.row.original.transactionId && <span className="badge basket">Transaksi</span>}{' '}
+          <span className="muted small">{c.row.original.customerEmail}</span>
         </span>
       ),
     }),
