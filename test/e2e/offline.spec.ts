@@ -4,7 +4,7 @@
  * falls to zero once the remote is back, every sale arriving there.
  */
 import { createServer } from 'node:net';
-import { CASHIER, chooseEvent, COFFEE, customer, expect, logIn, ORGANIZER, organizerKey, screenshot, startSale, tempDataDir, test, apiOf } from './support/counter.js';
+import { CASHIER, chooseEvent, COFFEE, customer, expect, logIn, ORGANIZER, organizerKey, saleBody, screenshot, startSale, tempDataDir, test, apiOf } from './support/counter.js';
 import { runCli, startServe, type Served } from '../support/serve.js';
 
 /** A port free now, so that the remote can come back on the same address. */
@@ -24,9 +24,10 @@ async function cli(args: string[], input?: string): Promise<string> {
   return result.stdout;
 }
 
-test('sells while the remote is down; the pending count falls to zero when it returns', async ({ page }) => {
-  // Two servers, two sales and an outage: on a loaded two-core machine this outlasts the default timeout.
-  test.slow();
+const OWNER_HERE = { email: 'pemilik@loket.test', password: ORGANIZER.password };
+
+/** A remote (a demo instance) and a counter replicating to it, with its owner and a cashier; both stopped after `run`. */
+async function withRemote(run: (world: { remote: () => Served; restartRemote: () => Promise<Served>; remoteKey: string; counter: Served; counterDir: string }) => Promise<void>): Promise<void> {
   const remoteDir = await tempDataDir();
   const counterDir = await tempDataDir();
   const port = await freePort();
@@ -38,18 +39,31 @@ test('sells while the remote is down; the pending count falls to zero when it re
     remote = await startServe(remoteDir.path, { port });
 
     // The counter: its owner and a cashier, the remote's key on stdin, events pulled.
-    await cli(['user', 'create', '--data-dir', counterDir.path, '--email', 'pemilik@loket.test', '--name', 'Pemilik Loket', '--role', 'organizer', '--password', ORGANIZER.password]);
+    await cli(['user', 'create', '--data-dir', counterDir.path, '--email', OWNER_HERE.email, '--name', 'Pemilik Loket', '--role', 'organizer', '--password', OWNER_HERE.password]);
     await cli(['user', 'create', '--data-dir', counterDir.path, '--email', CASHIER.email, '--name', 'Kasir Loket', '--role', 'staff', '--password', CASHIER.password]);
     await cli(['remote', 'set', '--data-dir', counterDir.path, '--base-url', remote.url], remoteKey);
     await cli(['sync', 'now', '--data-dir', counterDir.path]);
     counter = await startServe(counterDir.path, { env: { TICKET_COUNTER_SYNC_INTERVAL_MS: '500', TICKET_COUNTER_SYNC_TIMEOUT_MS: '2000' } });
+    const restartRemote = async () => (remote = await startServe(remoteDir.path, { port }));
+    await run({ remote: () => remote!, restartRemote, remoteKey, counter, counterDir: counterDir.path });
+  } finally {
+    await counter?.stop();
+    await remote?.stop();
+    counterDir.remove();
+    remoteDir.remove();
+  }
+}
 
+test('sells while the remote is down; the pending count falls to zero when it returns', async ({ page }) => {
+  // Two servers, two sales and an outage: on a loaded two-core machine this outlasts the default timeout.
+  test.slow();
+  await withRemote(async ({ remote, restartRemote, remoteKey, counter }) => {
     await logIn(page, counter.url);
     await chooseEvent(page, 'kopi');
     await expect(page.getByTestId('connection')).toHaveText('Online');
     await expect(page.getByTestId('pending-count')).toHaveText('Semua tersinkron');
 
-    await remote.stop();
+    await remote().stop();
     const sold = [customer('Putri Offline'), customer('Bayu Offline', 'male', '03-02-1985')];
     for (const c of sold) {
       await startSale(page, 'Harian', c);
@@ -67,21 +81,60 @@ test('sells while the remote is down; the pending count falls to zero when it re
     await expect(page.getByTestId('sync-pending')).toHaveText('4');
     await screenshot(page, 'sync-offline');
 
-    remote = await startServe(remoteDir.path, { port });
+    const back = await restartRemote();
     await expect(page.getByTestId('pending-count')).toHaveText('Semua tersinkron', { timeout: 30_000 });
     await expect(page.getByTestId('connection')).toHaveText('Online');
     await screenshot(page, 'sync-back-online');
 
     // Both sales reached the remote once, paid.
-    const remoteApi = apiOf(remote.url, remoteKey);
+    const remoteApi = apiOf(back.url, remoteKey);
     for (const c of sold) {
       const found = await remoteApi(`/events/${COFFEE.slug}/admin/orders?search=${encodeURIComponent(c.email)}`);
       expect(found.body.data.map((o: { paymentStatus: string }) => o.paymentStatus)).toEqual(['paid']);
     }
-  } finally {
-    await counter?.stop();
-    await remote?.stop();
-    counterDir.remove();
-    remoteDir.remove();
-  }
+  });
+});
+
+test("a basket's line the remote refused after an outage is refunded from its conflict", async ({ page }) => {
+  test.slow();
+  await withRemote(async ({ remote, restartRemote, remoteKey, counter, counterDir }) => {
+    const ayu = customer('Ayu Konflik');
+    const dimas = customer('Dimas Konflik', 'male', '09-09-1988');
+    // Dimas registered himself online at the remote, with his own e-mail; the counter, cut off,
+    // sells him in his family's basket.
+    const himself = saleBody({ ...dimas, email: 'dimas.sendiri@contoh.id' });
+    const online = await apiOf(remote().url, remoteKey)(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: himself });
+    expect(online.status).toBe(201);
+    await remote().stop();
+    const kiosk = apiOf(counter.url, (await cli(['apikey', 'create', '--data-dir', counterDir, '--email', OWNER_HERE.email, '--name', 'kios'])).trim());
+    const lines = [ayu, dimas].map((c) => ({ ticketCategoryId: COFFEE.daily, registration: saleBody(c).registration }));
+    const made = await kiosk(`/events/${COFFEE.slug}/admin/transactions`, { method: 'POST', body: { eventId: COFFEE.id, lines } });
+    expect(made.status).toBe(201);
+    const paid = await kiosk(`/events/${COFFEE.slug}/admin/transactions/${made.body.data.id}/checkout`, { method: 'POST', body: { method: 'card', reference: 'EDC 42' } });
+    expect(paid.status).toBe(200);
+    await restartRemote();
+
+    await logIn(page, counter.url);
+    await chooseEvent(page, 'kopi');
+    await page.keyboard.press('F3');
+    const conflict = page.getByRole('row').filter({ hasText: dimas.name });
+    await expect(conflict).toContainText('Nomor identitas sudah terdaftar', { timeout: 30_000 });
+    await conflict.getByRole('button', { name: 'Refund di loket' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund pesanan' });
+    await refund.getByLabel('Alasan').fill('NIK sudah terdaftar di pusat');
+    await refund.getByLabel('Email supervisor (organizer atau pemilik loket)').fill(OWNER_HERE.email);
+    await refund.getByLabel('Kata sandi supervisor').fill(OWNER_HERE.password);
+    await screenshot(page, 'conflict-refund');
+    await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(refund).toHaveCount(0);
+    await expect(page.getByText('Tidak ada perubahan yang ditolak layanan pusat.')).toBeVisible();
+    await expect(page.getByTestId('pending-count')).toHaveText('Semua tersinkron', { timeout: 30_000 });
+
+    // Dimas's line is refunded here; Ayu's reached the remote, paid.
+    const [line] = made.body.data.orders.filter((o: { id: string }, i: number) => i === 1);
+    const detail = await kiosk(`/events/${COFFEE.slug}/admin/orders/${line.id}`);
+    expect(detail.body.data).toMatchObject({ status: 'cancelled', refund: { reason: 'NIK sudah terdaftar di pusat' } });
+    const there = await apiOf(remote().url, remoteKey)(`/events/${COFFEE.slug}/admin/orders?search=${encodeURIComponent(ayu.email)}`);
+    expect(there.body.data.map((o: { paymentStatus: string }) => o.paymentStatus)).toEqual(['paid']);
+  });
 });
