@@ -52,6 +52,8 @@ test("a basket's QR scanned at the counter lists its orders; an order of it lead
   await expect(rows(page)).toHaveCount(1);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Pesanan Maya Lestari' });
+  await expect(dialog.getByRole('button', { name: /Bagian dari transaksi/ })).toBeVisible();
+  await documented(page, 'order-in-basket');
   await dialog.getByRole('button', { name: /Bagian dari transaksi/ }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByLabel('Cari pesanan')).toHaveValue(basket.id);
