@@ -22,6 +22,9 @@ export const cashReportTitle = (r: Pick<CashReport, 'kind' | 'number'>) => (r.nu
 /** In reports, who took a payment replicated here from another counter: no cashier of this one. */
 export const OTHER_COUNTER = 'Loket lain';
 
+/** The gate a ticket checked in at the counter itself is recorded at. */
+export const COUNTER_GATE = 'Loket';
+
 /** Kept with a rejected transfer or QRIS payment: the operator did not see the money arrive. */
 export const REJECTED_TRANSFER_REASON = 'Pembayaran tidak ditemukan';
 

@@ -54,6 +54,12 @@ test("a basket's QR scanned at the counter lists its orders; an order of it lead
   const dialog = page.getByRole('dialog', { name: 'Pesanan Maya Lestari' });
   await expect(dialog.getByRole('button', { name: /Bagian dari transaksi/ })).toBeVisible();
   await documented(page, 'order-in-basket');
+  // Maya enters by the counter: checked in here, as at a gate, once.
+  await page.keyboard.press('Alt+k');
+  await expect(dialog.getByTestId('participant-status')).toHaveText('Sudah masuk (check-in)');
+  await expect(dialog.getByRole('button', { name: /Check-in di loket/ })).toHaveCount(0);
+  const group = await counter.api(`/events/${COFFEE.slug}/check-ins/group?token=${basket.token}`);
+  expect(group.body.data.tickets.filter((t: { inside: boolean }) => t.inside).map((t: { participant: { name: string } }) => t.participant.name)).toEqual(['Maya Lestari']);
   await dialog.getByRole('button', { name: /Bagian dari transaksi/ }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByLabel('Cari pesanan')).toHaveValue(basket.id);

@@ -10,7 +10,7 @@ import type { RefundBody } from '#shared/schemas/cash-session.js';
 import type { AuditListQuery } from '#shared/schemas/audit.js';
 import type { OrderDetail, OrderListQuery, OrderTotalsQuery } from '#shared/schemas/order.js';
 import type { CancelBody, CheckoutBody } from '#shared/schemas/payment.js';
-import { REJECTED_TRANSFER_REASON } from '#shared/labels.js';
+import { COUNTER_GATE, REJECTED_TRANSFER_REASON } from '#shared/labels.js';
 import type { InvoiceLayout, SettingsPatch } from '#shared/schemas/settings.js';
 import type { ConflictResolution, RemoteSettingsBody } from '#shared/schemas/sync.js';
 import { api, call, link, once } from './client';
@@ -208,6 +208,11 @@ export function useResolveConflict() {
       action === 'link' ? api(contract.linkConflict, { params: { seq }, body: { remoteOrderId: remoteOrderId ?? '' } }) : api(RESOLUTIONS[action], { params: { seq } }),
     [keys.conflicts, ...ORDER_VIEWS],
   );
+}
+
+/** A ticket checked in at the counter itself (its holder enters by the counter), as a gate would. */
+export function useCounterCheckIn(order: { eventId: string }) {
+  return useChange((ticketNumber: string) => api(contract.checkIn, { params: { idOrSlug: order.eventId }, body: { ticketNumber, gate: COUNTER_GATE } }, once()), ORDER_VIEWS);
 }
 
 /** A paid sale the remote refused, refunded here (sync/conflicts.ts). */

@@ -1,14 +1,14 @@
 /**
  * One order in full: its items and totals, the ticket with its holder, the payment; and what may
  * still be done with it: reprint the invoice, confirm or reject a pending transfer, cancel it
- * while unpaid, refund it once paid.
+ * while unpaid, refund it once paid, check its ticket in at the counter.
  */
 import { useState } from 'react';
 import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '#shared/labels.js';
 import { CANCELLABLE_STATUSES, type OrderDetail } from '#shared/schemas/order.js';
 import type { OrderToOpen } from '../../scanned-ticket';
 import { useRefund } from '../../api/cash-hooks';
-import { useOrder, usePaymentVerification } from '../../api/hooks';
+import { useCounterCheckIn, useOrder, usePaymentVerification } from '../../api/hooks';
 import { CancelOrderDialog } from '../../components/CancelOrderDialog';
 import { Dialog } from '../../components/Dialog';
 import { Notice } from '../../components/Field';
@@ -149,11 +149,16 @@ function OrderActions({ order }: { order: OrderDetail }) {
   const refund = useRefund(order);
   const verifying = order.status === 'verification_pending';
   const cancellable = CANCELLABLE_STATUSES.includes(order.status);
+  // A paid ticket not yet used may be checked in here: its holder enters by the counter.
+  const entering = order.status === 'completed' ? order.participants.find((p) => p.status === 'registered') : undefined;
+  const checkIn = useCounterCheckIn(order);
+  const enter = entering && (() => checkIn.mutate(entering.ticketNumber));
   useShortcuts({
     'Alt+Y': verifying ? verification.confirm : undefined,
     'Alt+N': verifying ? verification.reject : undefined,
     'Alt+B': cancellable ? () => setCancelling(true) : undefined,
     'Alt+R': refundable ? () => setRefunding(true) : undefined,
+    'Alt+K': enter,
   });
   return (
     <div className="order-actions">
@@ -174,6 +179,11 @@ function OrderActions({ order }: { order: OrderDetail }) {
             Batalkan pesanan <Kbd keys="Alt+B" />
           </button>
         )}
+        {enter && (
+          <button type="button" className="secondary" disabled={checkIn.isPending} onClick={enter}>
+            Check-in di loket <Kbd keys="Alt+K" />
+          </button>
+        )}
         {refundable && (
           <button type="button" className="danger" onClick={() => setRefunding(true)}>
             Refund <Kbd keys="Alt+R" />
@@ -182,6 +192,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
       </div>
       {refunding && <RefundDialog order={order} refund={refund} onClose={() => setRefunding(false)} />}
       {verification.error && <Notice kind="error">{verification.error.message}</Notice>}
+      {checkIn.error && <Notice kind="error">{checkIn.error.message}</Notice>}
       <CancelOrderDialog order={order} open={cancelling} onClose={() => setCancelling(false)} onCancelled={() => setCancelling(false)}>
         <p>Kursinya dilepas dan NIK pembeli dapat dipakai lagi. Pesanan yang dibatalkan tidak dapat dibayar.</p>
       </CancelOrderDialog>
