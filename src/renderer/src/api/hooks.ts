@@ -198,7 +198,6 @@ export function useRunSync() {
   return useChange(() => api(contract.runSync, {}), [keys.sync, keys.conflicts, ['tickets'], ['events']]);
 }
 
-/** The resolutions that take nothing but the conflict. */
 /** The decisions that take no body; a link takes the remote id, a refund its own form (useRefundConflict). */
 const RESOLUTIONS = { retry: contract.retryConflict, dismiss: contract.dismissConflict, 'cancel-local': contract.cancelConflictLocally };
 

@@ -11,10 +11,10 @@ import type { OrderDetail } from '#shared/schemas/order.js';
 import { Dialog } from './Dialog';
 import { Field, Notice } from './Field';
 import { rupiah } from '../format';
-import { ApprovalFields, useApprovalForm } from '../screens/shift/ApprovalFields';
+import { ApprovalFields, useApprovalForm } from './ApprovalFields';
 
 /** What gives the refund: the order's own refund, or a conflict's. */
-export type RefundChange = UseMutationResult<unknown, Error, RefundBody>;
+type RefundChange = UseMutationResult<unknown, Error, RefundBody>;
 
 export function RefundDialog({ order, refund, onClose }: { order: OrderDetail; refund: RefundChange; onClose: () => void }) {
   const approval = useApprovalForm();

@@ -9,7 +9,7 @@ import type { CashSession, CountResult } from '#shared/schemas/cash-session.js';
 import { useApproveSession, useCountSession } from '../../api/cash-hooks';
 import { Notice } from '../../components/Field';
 import { rupiah, signedRupiah } from '../../format';
-import { ApprovalFields, useApprovalForm } from './ApprovalFields';
+import { ApprovalFields, useApprovalForm } from '../../components/ApprovalFields';
 import { DenominationCount } from './DenominationCount';
 
 /** Once closed the session is no longer current: the Shift screen then shows its Z report. */

@@ -1,6 +1,6 @@
 /** A supervisor's approval typed at the counter: an organizer's or the owner's e-mail and password, and why. */
 import { useState } from 'react';
-import { Field } from '../../components/Field';
+import { Field } from './Field';
 
 export function useApprovalForm() {
   const [email, setEmail] = useState('');
