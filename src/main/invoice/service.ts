@@ -17,8 +17,8 @@ import type { OrderViews } from '../domain/order-views.js';
 import type { TicketSigner } from '../domain/ticket-signing.js';
 import type { SettingsStore } from '../settings/store.js';
 import type { Transactions } from '../domain/transactions.js';
-import { renderBasketReceipt } from './basket-receipt.js';
-import { renderInvoice, type InvoiceTicket } from './render.js';
+import { basketReceiptDocument, invoiceDocument, type InvoiceTicket } from './document.js';
+import { renderDocument } from './render.js';
 
 interface InvoiceDeps {
   events: EventService;
@@ -62,25 +62,33 @@ export function createInvoiceService({ events, views, expiry, signer, settings, 
     const basket = transactions.get(actor, idOrSlug, transactionId);
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
     const valid = basket.orders.filter((o) => o.status === 'completed');
-    const pdf = await renderBasketReceipt({ basket, timezone: event.timezone, tickets: valid.flatMap(ticketsOf) }, layout ?? settings.get().invoiceLayout);
+    const pdf = await renderDocument(basketReceiptDocument({ basket, timezone: event.timezone, tickets: valid.flatMap(ticketsOf) }), layout ?? settings.get().invoiceLayout);
     return { pdf, filename: `struk-${basket.id}.pdf` };
   }
 
-  async function invoice(actor: Actor, idOrSlug: string, orderId: string, layout?: InvoiceLayout) {
+  /**
+   * The invoice as printed, counted as a print: the first is the original, every later one a copy
+   * (SALINAN), whether it goes to a PDF or to the receipt printer.
+   */
+  async function invoiceDocumentOf(actor: Actor, idOrSlug: string, orderId: string) {
     const { event, row, order } = readOrder(actor, idOrSlug, orderId);
     const numbered = await groupCommit(() => invoices.recordPrint(order.id));
-    const pdf = await renderInvoice(
-      {
-        order,
-        timezone: event.timezone,
-        issued: numbered ? { counterName: numbered.counterName, cashierName: numbered.cashierName } : null,
-        // A paid order without a number here was paid at another counter, which printed the original.
-        copy: numbered ? numbered.prints > 1 : order.paymentStatus === 'paid',
-        buyer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
-        tickets: ticketsOf(order),
-      },
-      layout ?? settings.get().invoiceLayout,
-    );
+    // A paid order without a number here was paid at another counter, which printed the original.
+    const copy = numbered ? numbered.prints > 1 : order.paymentStatus === 'paid';
+    const document = invoiceDocument({
+      order,
+      timezone: event.timezone,
+      issued: numbered ? { counterName: numbered.counterName, cashierName: numbered.cashierName } : null,
+      copy,
+      buyer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
+      tickets: ticketsOf(order),
+    });
+    return { document, order, copy };
+  }
+
+  async function invoice(actor: Actor, idOrSlug: string, orderId: string, layout?: InvoiceLayout) {
+    const { document, order } = await invoiceDocumentOf(actor, idOrSlug, orderId);
+    const pdf = await renderDocument(document, layout ?? settings.get().invoiceLayout);
     return { pdf, filename: `invoice-${order.id}.pdf` };
   }
 
@@ -106,6 +114,6 @@ export function createInvoiceService({ events, views, expiry, signer, settings, 
     return qrImage(groupToken, format);
   }
 
-  return { invoice, basketReceipt, ticketQr, basketQr };
+  return { invoice, invoiceDocumentOf, basketReceipt, ticketQr, basketQr };
 }
 export type InvoiceService = ReturnType<typeof createInvoiceService>;
