@@ -39,6 +39,9 @@ import { createSetup } from './app/setup.js';
 import { createBackups } from './backup/backups.js';
 import { refuseLostDatabase } from './backup/lost-database.js';
 import { createInvoiceService } from './invoice/service.js';
+import { createPrinting } from './app/printing.js';
+import { createPrintQueue } from './printing/print-queue.js';
+import { sendToPrinter } from './printing/printer-link.js';
 import { createAllotment } from './sync/allotment.js';
 import { createConflicts } from './sync/conflicts.js';
 import { createSyncEngine, type EngineOptions } from './sync/engine.js';
@@ -175,6 +178,12 @@ export function createServices(options: ServiceOptions) {
     newIdempotencyKey: () => `tc-refund-${newId(core.clock())}`,
   });
   const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });
-  return { ...core, sync, selling, gate, refunding, setup, conflicts: createConflicts({ ...core, wake: sync.wake }) };
+  const printQueue = createPrintQueue({ db: core.database.db, clock: core.clock, printerAddress: () => core.settings.get().printerAddress, send: sendToPrinter });
+  const printing = createPrinting({ access: core.access, events: core.events, invoices: core.invoices, queue: printQueue, settings: core.settings });
+  const close = () => {
+    void printQueue.stop();
+    core.close();
+  };
+  return { ...core, sync, selling, gate, refunding, setup, printQueue, printing, close, conflicts: createConflicts({ ...core, wake: sync.wake }) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -99,4 +99,9 @@ export const SETTING_LABEL: Record<keyof Settings, string> = {
   cashRoundingRupiah: 'Pembulatan tunai (Rp)',
   cashToleranceRupiah: 'Toleransi selisih kas (Rp)',
   counterName: 'Nama loket',
+  printerAddress: 'Alamat printer struk',
+  printerPaperWidth: 'Lebar kertas (mm)',
+  printerCodepage: 'Tabel karakter printer',
+  printerAutoPrint: 'Cetak struk otomatis',
+  drawerKick: 'Buka laci kas',
 };

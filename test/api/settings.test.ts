@@ -26,6 +26,11 @@ const DEFAULTS = {
   cashRoundingRupiah: 0,
   cashToleranceRupiah: 0,
   counterName: 'LOKET-1',
+  printerAddress: '',
+  printerPaperWidth: 80,
+  printerCodepage: 'cp858',
+  printerAutoPrint: false,
+  drawerKick: 'before',
 };
 
 const read = (h: Harness, key?: string) => h.request({ url: '/settings', key });
@@ -93,6 +98,11 @@ describe('settings', () => {
       ['a counter name with a slash, which the invoice number uses', { counterName: 'LOKET/1' }, 'counterName'],
       ['an empty counter name', { counterName: '' }, 'counterName'],
       ['a counter name over 20 characters', { counterName: 'LOKET-UTAMA-GEDUNG-BARAT' }, 'counterName'],
+      ['a printer address without a port', { printerAddress: '192.168.1.50' }, 'printerAddress'],
+      ['a printer address with a port beyond 65535', { printerAddress: 'printer.lan:91000' }, 'printerAddress'],
+      ['a printer address with a space', { printerAddress: 'printer lan:9100' }, 'printerAddress'],
+      ['a roll of 76 mm', { printerPaperWidth: 76 }, 'printerPaperWidth'],
+      ['auto print as text', { printerAutoPrint: 'ya' }, 'printerAutoPrint'],
       ['an unknown field', { holdWindowMinutes: 20, printerName: 'EPSON' }, 'body'],
       ['a body that is no object', [1], 'body'],
     ])('refuses %s with 400 naming the field, and changes nothing', async (_why, body, field) => {

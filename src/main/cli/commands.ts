@@ -83,10 +83,11 @@ export function apikeyCommand(services: Services, action: string | undefined, va
 /** The command-line flag of each setting: holdWindowMinutes is --hold-window-minutes. */
 export const SETTING_FLAGS = Object.keys(SettingsPatch.shape).map((key) => [key, key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)] as const);
 
-/** A flag's text as the setting's type: a number, a comma-separated list, or the text itself. */
+/** A flag's text as the setting's type: a number, yes or no, a comma-separated list, or the text itself. */
 function settingValue(key: string, text: string): unknown {
   const example = Settings.parse({})[key as keyof Settings];
   if (typeof example === 'number') return Number(text);
+  if (typeof example === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
   if (Array.isArray(example)) return text === '' ? [] : text.split(',').map((item) => item.trim());
   return text;
 }

@@ -94,6 +94,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   // A demo counter is for trying out: how to log in and where its data stays come next.
   if (options.demo) process.stdout.write(`Demo logins (until changed):\n${demoLoginLines()}\nData in ${options.dataDir}\n`);
   services.sync.start(app.log);
+  services.printQueue.start(app.log);
 
   const tasks = sweepTasks(services);
   const sweep = setInterval(() => runSweep(tasks, app.log), SWEEP_INTERVAL_MS);
@@ -106,6 +107,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     runSweep(tasks, app.log);
     stopBackups();
     await services.sync.stop();
+    await services.printQueue.stop();
     await app.close();
     services.close();
     release();

@@ -4,7 +4,7 @@
  * rendered with an offset at the edge); money is integer minor units (sen).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { CashCount } from '#shared/cash.js';
 import type { AuditAction, AuditCredential } from '#shared/schemas/audit.js';
 import { CHANGE_KINDS, SKIP_REASONS } from '#shared/schemas/sync.js';
@@ -623,3 +623,27 @@ export const invoices = sqliteTable(
   },
   (t) => [uniqueIndex('invoices_sequence').on(t.counterName, t.year, t.seq)],
 );
+
+/**
+ * The receipt printer's queue (printing/print-queue.ts): each job is stored before it is sent, so
+ * a printer that is off or out of paper leaves it waiting, and a crash never loses it. A job is
+ * sent once: one found `printing` after a crash is marked interrupted for the operator to decide.
+ */
+export const printJobs = sqliteTable(
+  'print_jobs',
+  {
+    id: text('id').primaryKey(),
+    /** What it is, as the counter lists it ("Invoice INV/LOKET-1/2026/000123"). */
+    title: text('title').notNull(),
+    /** The printer's commands (ESC/POS), as sent. */
+    payload: blob('payload', { mode: 'buffer' }).notNull(),
+    state: text('state', { enum: ['waiting', 'printing', 'printed', 'interrupted', 'cancelled'] }).notNull(),
+    attempts: integer('attempts').notNull(),
+    lastError: text('last_error'),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: integer('created_at').notNull(),
+    printedAt: integer('printed_at'),
+  },
+  (t) => [index('print_jobs_state').on(t.state, t.id)],
+);
+

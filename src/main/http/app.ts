@@ -24,6 +24,7 @@ import { cashSessionRoutes } from './routes/cash-sessions.js';
 import { checkInRoutes } from './routes/check-ins.js';
 import { eventRoutes } from './routes/events.js';
 import { invoiceRoutes } from './routes/invoices.js';
+import { printingRoutes } from './routes/printing.js';
 import { orderPaymentRoutes } from './routes/order-payments.js';
 import { orderRoutes } from './routes/orders.js';
 import { reportRoutes } from './routes/reports.js';
@@ -155,6 +156,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(orderRoutes, { services });
   await app.register(orderPaymentRoutes, { services });
   await app.register(invoiceRoutes, { services });
+  await app.register(printingRoutes, { services });
   await app.register(checkInRoutes, { services });
   await app.register(syncRoutes, { services });
   await app.register(apiKeyRoutes, { services });

@@ -7,13 +7,14 @@ import * as checkIns from './check-ins.js';
 import * as counter from './counter.js';
 import * as events from './events.js';
 import * as orders from './orders.js';
+import * as printing from './printing.js';
 import * as reports from './reports.js';
 import * as service from './service.js';
 import * as sync from './sync.js';
 import * as tickets from './tickets.js';
 import * as transactions from './transactions.js';
 
-export const contract = { ...service, ...events, ...orders, ...tickets, ...checkIns, ...sync, ...counter, ...cash, ...reports, ...transactions };
+export const contract = { ...service, ...events, ...orders, ...tickets, ...checkIns, ...sync, ...counter, ...cash, ...reports, ...transactions, ...printing };
 export type Contract = typeof contract;
 export type OperationId = keyof Contract;
 export * from './endpoint.js';

@@ -35,7 +35,7 @@ const SubjectId = z.string().nullable().meta({ description: 'What the action was
 const entry = <A extends string, D extends z.ZodType>(action: A, details: D) =>
   z.object({ id: Ulid, at: Timestamp, action: z.literal(action), actor: AuditActor, eventId: EventId, subjectId: SubjectId, details });
 
-const SettingValue = z.union([z.number(), z.string(), z.array(z.string())]);
+const SettingValue = z.union([z.number(), z.string(), z.boolean(), z.array(z.string())]);
 const ApiKey = { name: z.string(), prefix: z.string(), owner: z.string().meta({ description: "The e-mail of the key's user." }) };
 
 /** One entry; its details depend on its action. */

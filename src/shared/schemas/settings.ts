@@ -21,6 +21,19 @@ export const CounterName = z
 /** Where serve listens: an IPv4 or IPv6 address, or a host name; nothing a shell or URL would read otherwise. */
 export const ListenHost = z.union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'harus berupa alamat IP atau nama host, misalnya 192.168.1.20' });
 
+/** A network receipt printer's host:port (raw ESC/POS, usually port 9100); empty for none. */
+export const PrinterAddress = z
+  .string()
+  .trim()
+  .max(260)
+  .refine((value) => value === '' || isHostPort(value), 'harus kosong, atau host:port printer, misalnya 192.168.1.50:9100');
+
+function isHostPort(value: string): boolean {
+  const at = value.lastIndexOf(':');
+  const port = Number(value.slice(at + 1));
+  return at > 0 && /^\d{1,5}$/.test(value.slice(at + 1)) && port >= 1 && port <= 65_535 && ListenHost.safeParse(value.slice(0, at)).success;
+}
+
 /** The rule of each setting, once: the settings add their defaults, a patch takes them as they are. */
 const RULES = {
   /** How long an unpaid order holds its seat before it expires. */
@@ -52,6 +65,16 @@ const RULES = {
   cashToleranceRupiah: z.number().int().min(0).max(10_000_000),
   /** The name this counter's invoice numbers carry; a new name starts its own sequence. */
   counterName: CounterName,
+  /** Where receipts print (printing/): a network ESC/POS printer's host:port; empty for none (PDF and the print dialog). */
+  printerAddress: PrinterAddress,
+  /** The roll's width: 80 mm (48 characters a line) or 58 mm (32). */
+  printerPaperWidth: z.union([z.literal(80), z.literal(58)]),
+  /** The printer's character table for letters beyond ASCII. */
+  printerCodepage: z.enum(['cp858', 'cp437']),
+  /** Print the receipt by itself after a payment at this counter. */
+  printerAutoPrint: z.boolean(),
+  /** When the printer kicks the cash drawer on a cash payment's receipt: before it prints, after, or never. */
+  drawerKick: z.enum(['before', 'after', 'none']),
 };
 
 /** The counter's own settings (the settings store, shared by the service, the CLI and the UI). */
@@ -69,6 +92,11 @@ export const Settings = z.object({
   cashRoundingRupiah: RULES.cashRoundingRupiah.default(0),
   cashToleranceRupiah: RULES.cashToleranceRupiah.default(0),
   counterName: RULES.counterName.default('LOKET-1'),
+  printerAddress: RULES.printerAddress.default(''),
+  printerPaperWidth: RULES.printerPaperWidth.default(80),
+  printerCodepage: RULES.printerCodepage.default('cp858'),
+  printerAutoPrint: RULES.printerAutoPrint.default(false),
+  drawerKick: RULES.drawerKick.default('before'),
 });
 export type Settings = z.infer<typeof Settings>;
 

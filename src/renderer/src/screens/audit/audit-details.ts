@@ -5,7 +5,7 @@ import { rupiah, signedRupiah } from '../../format';
 
 const joined = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join(' · ');
 
-const settingValue = (value: number | string | string[]) => (Array.isArray(value) ? value.join(', ') || '—' : String(value));
+const settingValue = (value: number | string | boolean | string[]) => (Array.isArray(value) ? value.join(', ') || '—' : typeof value === 'boolean' ? (value ? 'ya' : 'tidak') : String(value) || '—');
 
 /** The details of an entry, short: the table shows one or two lines of it. */
 export function describeDetails(entry: AuditEntry): string {

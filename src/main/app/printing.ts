@@ -1,0 +1,90 @@
+/**
+ * Printing on the counter's receipt printer, for the counter and for the venue's devices: an
+ * order's invoice as a receipt (the same document as its PDF, SALINAN from the second print on;
+ * the cash drawer kicked with a cash payment's original), and a test page. Each goes through the
+ * durable queue (printing/print-queue.ts).
+ */
+import type { PrintJob } from '#shared/schemas/printing.js';
+import type { Settings } from '#shared/schemas/settings.js';
+import { messages } from '#shared/messages.js';
+import type { Access, Actor } from '../domain/access.js';
+import { AppError } from '../domain/errors.js';
+import type { EventService } from '../domain/events.js';
+import type { PrintedDocument } from '../invoice/document.js';
+import type { InvoiceService } from '../invoice/service.js';
+import { encodeDocument } from '../printing/escpos.js';
+import type { PrintQueue } from '../printing/print-queue.js';
+import type { SettingsStore } from '../settings/store.js';
+
+export interface PrintingDeps {
+  access: Access;
+  events: EventService;
+  invoices: InvoiceService;
+  queue: PrintQueue;
+  settings: SettingsStore;
+}
+
+export function createPrinting({ access, events, invoices, queue, settings }: PrintingDeps) {
+  /** The printer as set now; refused before anything is counted as printed when there is none. */
+  function printer(): Settings {
+    const current = settings.get();
+    if (!current.printerAddress) throw new AppError('INVALID_STATE', messages.noPrinter);
+    return current;
+  }
+
+  const send = (actor: Actor, document: PrintedDocument, current: Settings, drawer: Settings['drawerKick']) =>
+    queue.enqueue(actor, document.title, encodeDocument(document, { paperWidth: current.printerPaperWidth, codepage: current.printerCodepage, drawer }));
+
+  async function printInvoice(actor: Actor, idOrSlug: string, orderId: string): Promise<PrintJob> {
+    // Who may read the order first: a stranger learns nothing, not even whether a printer is set.
+    events.resolveFor(actor, idOrSlug, 'event:read');
+    const current = printer();
+    const { document, order, copy } = await invoices.invoiceDocumentOf(actor, idOrSlug, orderId);
+    // The drawer opens for the cash just taken, once: a reprint opens nothing.
+    const cashTaken = !copy && order.paymentStatus === 'paid' && order.payment?.method === 'cash';
+    return send(actor, document, current, cashTaken ? current.drawerKick : 'none');
+  }
+
+  /** The queue is the counter's: for those who sell here. */
+  function requireSeller(actor: Actor): void {
+    if (!access.sellsSomewhere(actor)) throw new AppError('FORBIDDEN', messages.forbidden);
+  }
+
+  /** A page that says the printer is set up right: the counter's name, the roll and a QR code to scan. */
+  function testPrint(actor: Actor): PrintJob {
+    requireSeller(actor);
+    const current = printer();
+    const document: PrintedDocument = {
+      title: 'Tes printer',
+      blocks: [
+        { kind: 'title', text: current.counterName },
+        { kind: 'subtitle', text: 'Tes printer struk' },
+        { kind: 'row', label: 'Printer', value: current.printerAddress },
+        { kind: 'row', label: 'Lebar kertas', value: `${current.printerPaperWidth} mm` },
+        { kind: 'row', label: 'Tabel karakter', value: current.printerCodepage },
+        { kind: 'text', text: 'Huruf: ÀÉÎÕÜ àéîõü × · Rp 1.234.567' },
+        { kind: 'qr', token: `TES ${current.counterName}` },
+        { kind: 'footer', text: `Dicetak oleh ${actor.name}.` },
+      ],
+    };
+    return send(actor, document, current, 'none');
+  }
+
+  function jobs(actor: Actor): PrintJob[] {
+    requireSeller(actor);
+    return queue.list();
+  }
+
+  function retry(actor: Actor, jobId: string): PrintJob {
+    requireSeller(actor);
+    return queue.retry(jobId);
+  }
+
+  function cancel(actor: Actor, jobId: string): PrintJob {
+    requireSeller(actor);
+    return queue.cancel(jobId);
+  }
+
+  return { printInvoice, testPrint, jobs, retry, cancel };
+}
+export type Printing = ReturnType<typeof createPrinting>;

@@ -1,0 +1,78 @@
+/**
+ * A printed document (invoice/document.ts) as a receipt printer's ESC/POS commands, with the
+ * well-kept encoder of the point-of-sale project: the organizer and the state large, label and
+ * amount rows across the roll, SALINAN reversed on a copy, each ticket's QR code printed by the
+ * printer itself, a cut; the cash drawer kicked before or after when asked.
+ */
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import type { Settings } from '#shared/schemas/settings.js';
+import type { Block, PrintedDocument } from '../invoice/document.js';
+
+export interface EncodeOptions {
+  paperWidth: Settings['printerPaperWidth'];
+  codepage: Settings['printerCodepage'];
+  /** When to kick the cash drawer: with a cash payment's first receipt, as set; else never. */
+  drawer: Settings['drawerKick'];
+}
+
+/** Characters a line in the printer's standard font (12 dots wide) on each roll. */
+const COLUMNS: Record<Settings['printerPaperWidth'], number> = { 80: 48, 58: 32 };
+/** QR modules of 6 dots: a ticket token's code stays under 58 mm's 384 dots. */
+const QR = { model: 2, size: 6, errorlevel: 'm' } as const;
+
+export function encodeDocument({ blocks }: PrintedDocument, options: EncodeOptions): Uint8Array {
+  const columns = COLUMNS[options.paperWidth];
+  const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, feedBeforeCut: 4 });
+  encoder.initialize().codepage(options.codepage);
+  if (options.drawer === 'before') encoder.pulse();
+  for (const block of blocks) write(encoder, block, columns);
+  encoder.cut('partial');
+  if (options.drawer === 'after') encoder.pulse();
+  return encoder.encode();
+}
+
+function write(encoder: ReceiptPrinterEncoder, block: Block, columns: number): void {
+  switch (block.kind) {
+    case 'title':
+      encoder.align('center').bold(true).size(1, 2).line(block.text).size(1, 1).bold(false).align('left');
+      return;
+    case 'subtitle':
+      encoder.bold(true).line(block.text).bold(false);
+      return;
+    case 'text':
+      encoder.line(block.text);
+      return;
+    case 'stamp':
+      encoder.newline().align('center').bold(true).size(1, 2).line(block.text).size(1, 1).bold(false).align('left');
+      return;
+    case 'copy':
+      encoder.align('center').bold(true).invert(true).line(' SALINAN ').invert(false).bold(false).align('left');
+      return;
+    case 'heading':
+      encoder.newline().bold(true).line(block.text).bold(false).rule();
+      return;
+    case 'row': {
+      // The value keeps its width (an amount is never broken); the label wraps beside it.
+      const valueWidth = Math.min(Math.max(block.value.length, 1), columns - 12);
+      encoder.bold(Boolean(block.bold));
+      encoder.table(
+        [
+          { width: columns - valueWidth - 1, align: 'left' },
+          { width: valueWidth, align: 'right', marginLeft: 1 },
+        ],
+        [[block.label, block.value]],
+      );
+      encoder.bold(false);
+      return;
+    }
+    case 'qr':
+      encoder.align('center').qrcode(block.token, QR).align('left');
+      return;
+    case 'ticket':
+      encoder.newline().align('center').bold(true).size(2, 2).line(block.ticket.ticketNumber).size(1, 1).bold(false);
+      encoder.line(`${block.ticket.name} · ${block.ticket.categoryName}`).qrcode(block.ticket.token, QR).align('left');
+      return;
+    case 'footer':
+      encoder.newline().line(block.text);
+  }
+}

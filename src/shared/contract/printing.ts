@@ -1,0 +1,59 @@
+/** The counter's receipt printer (extensions): printing for the counter and the venue's devices, and its queue. */
+import { z } from 'zod';
+import { envelope } from '../schemas/common.js';
+import { OrderParams } from '../schemas/order.js';
+import { PrintJob, PrintJobParams } from '../schemas/printing.js';
+import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
+
+const printing = { tags: ['printing'], access: 'user', extension: true } as const;
+const Empty = z.object({});
+
+export const printInvoice = endpoint({
+  ...printing,
+  method: 'POST',
+  path: '/events/:idOrSlug/admin/orders/:orderId/print',
+  summary: "Print the order's invoice as a receipt on the counter's printer",
+  description:
+    'Permission event:read (as the invoice PDF). Queued, then printed in order (GET /print-jobs says how it went); counted as a print: SALINAN from the second on. A cash payment\'s original kicks the drawer as the drawerKick setting says. 409 INVALID_STATE when no printer is set.',
+  params: OrderParams,
+  body: Empty,
+  status: 201,
+  response: envelope(PrintJob),
+  errors: ['FORBIDDEN', 'EVENT_NOT_FOUND', 'ORDER_NOT_FOUND', 'INVALID_STATE', ...BODY_ERRORS, ...AUTH_ERRORS],
+});
+
+export const testPrint = endpoint({
+  ...printing,
+  method: 'POST',
+  path: '/print-jobs/test',
+  summary: 'Print a test page on the counter\'s printer',
+  description: 'For anyone who sells here. 409 INVALID_STATE when no printer is set.',
+  body: Empty,
+  status: 201,
+  response: envelope(PrintJob),
+  errors: ['FORBIDDEN', 'INVALID_STATE', ...BODY_ERRORS, ...AUTH_ERRORS],
+});
+
+export const listPrintJobs = endpoint({
+  ...printing,
+  method: 'GET',
+  path: '/print-jobs',
+  summary: "The printer's queue: every job not printed yet (oldest first), then the last printed",
+  status: 200,
+  response: envelope(z.array(PrintJob)),
+  errors: ['FORBIDDEN', ...AUTH_ERRORS],
+});
+
+const jobChange = {
+  ...printing,
+  method: 'POST',
+  params: PrintJobParams,
+  body: Empty,
+  status: 200,
+  response: envelope(PrintJob),
+  errors: ['FORBIDDEN', 'NOT_FOUND', 'INVALID_STATE', ...BODY_ERRORS, ...AUTH_ERRORS],
+} as const;
+
+export const retryPrintJob = endpoint({ ...jobChange, path: '/print-jobs/:jobId/retry', summary: 'Send a waiting or interrupted job again now' });
+
+export const cancelPrintJob = endpoint({ ...jobChange, path: '/print-jobs/:jobId/cancel', summary: 'Cancel a waiting or interrupted job' });
