@@ -7,6 +7,7 @@
  * reference, not from the service's code.
  */
 import { createServer, type Server, type Socket } from 'node:net';
+import QRCode from 'qrcode';
 
 /** A line as it came out: its text, and whether it was bold, double height or reversed. */
 export interface PrintedLine {
@@ -15,6 +16,8 @@ export interface PrintedLine {
   tall: boolean;
   wide: boolean;
   reversed: boolean;
+  /** A QR code printed here, between the lines: its data. */
+  qr?: string;
 }
 
 /** One receipt: from the first byte of a job to its cut. */
@@ -239,7 +242,10 @@ function createDecoder(hooks: DecoderHooks) {
           const fn = buf[at + 6];
           if (buf[at + 2] !== 0x6b || cn !== 0x31) hooks.unknown(`GS ( ${buf[at + 2]!.toString(16)}`);
           else if (fn === 0x50) qrData = buf.subarray(at + 8, at + 5 + size).toString('latin1');
-          else if (fn === 0x51 && hooks.printing()) current.qrCodes.push(qrData);
+          else if (fn === 0x51 && hooks.printing()) {
+            current.qrCodes.push(qrData);
+            current.lines.push({ text: '', bold: false, tall: false, wide: false, reversed: false, qr: qrData });
+          }
           return 5 + size;
         }
         default:
@@ -263,4 +269,28 @@ function createDecoder(hooks: DecoderHooks) {
       pending = pending.subarray(at);
     },
   };
+}
+
+/**
+ * The receipt as the paper shows it, for a person to look at: a page of the roll's width with each
+ * line in a monospace font in its style, and each QR code drawn where it was printed.
+ */
+export async function receiptHtml(receipt: Receipt, columns = 48): Promise<string> {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const rows: string[] = [];
+  for (const line of receipt.lines) {
+    if (line.qr !== undefined) {
+      rows.push(`<div class="qr"><img src="${await QRCode.toDataURL(line.qr, { errorCorrectionLevel: 'M', margin: 1, width: 220 })}"></div>`);
+      continue;
+    }
+    const classes = [line.bold && 'bold', line.tall && 'tall', line.wide && 'wide'].filter(Boolean).join(' ');
+    // Reversed is the text's own: the spaces that centre it stay white.
+    const [, lead = '', body = '', trail = ''] = /^(\s*)(.*?)(\s*)$/.exec(line.text) ?? [];
+    const text = line.reversed ? `${lead}<span class="reversed">${escape(body)}</span>${trail}` : escape(line.text);
+    rows.push(`<div class="${classes}">${text || '&nbsp;'}</div>`);
+  }
+  const style = `body { margin: 0; background: #ddd; } .paper { width: ${columns}ch; margin: 12px auto; padding: 16px 12px 32px; background: #fff; font: 15px/1.35 'DejaVu Sans Mono', monospace; white-space: pre; box-shadow: 0 1px 4px rgba(0,0,0,.3); }
+    .bold { font-weight: 700; } .tall { transform: scaleY(2); transform-origin: top; margin-bottom: 1.35em; } .reversed { background: #000; color: #fff; } .qr { text-align: center; margin: 6px 0; }
+    .cut { border-top: 2px dashed #999; margin-top: 18px; text-align: center; color: #999; font-size: 11px; }`;
+  return `<!doctype html><meta charset="utf-8"><style>${style}</style><div class="paper">${rows.join('')}<div class="cut">✂ dipotong${receipt.drawerKicks ? ' · laci kas dibuka' : ''}</div></div>`;
 }

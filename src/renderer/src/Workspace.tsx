@@ -8,6 +8,7 @@ import { readsAuditLog } from '#shared/roles.js';
 import type { User } from '#shared/schemas/auth.js';
 import { useSyncStatus } from './api/hooks';
 import { ConnectionPill } from './components/ConnectionPill';
+import { PrinterPill } from './components/PrinterPill';
 import { ConfirmDialog } from './components/Dialog';
 import { useCurrentEvent } from './current-event';
 import { Kbd, useShortcuts } from './keyboard';
@@ -90,6 +91,7 @@ export function Workspace({ user }: { user: User }) {
               {unsynced > 0 ? `${unsynced} perubahan belum terkirim` : 'Semua tersinkron'}
             </span>
           )}
+          <PrinterPill onOpen={() => setScreen('settings')} />
         </div>
         <div className="who">
           <span>{user.name}</span>

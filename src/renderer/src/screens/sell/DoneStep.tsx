@@ -41,7 +41,7 @@ export function DoneStep({ order, onNext }: { order: OrderDetail; onNext: () => 
       </div>
       {participant && <TicketQr qrCode={participant.qrCode} label={`Kode QR tiket ${participant.ticketNumber}`} />}
       <div className="done-actions">
-        <InvoiceButtons order={order} />
+        <InvoiceButtons order={order} justPaid />
         <button type="button" className="primary big" autoFocus onClick={onNext}>
           Pelanggan berikutnya <Kbd keys="Enter" />
         </button>

@@ -4,6 +4,7 @@ import { makesApiKeys, ownsCounter } from '#shared/roles.js';
 import { AccountSection } from './AccountSection';
 import { ApiKeysSection } from './ApiKeysSection';
 import { CounterSection } from './CounterSection';
+import { PrinterSection } from './PrinterSection';
 import { RemoteSection } from './RemoteSection';
 
 /** The counter's own settings: its owner (super admin) changes them; everyone sees them. */
@@ -14,6 +15,7 @@ export function SettingsScreen({ user, status }: { user: User; status: SyncStatu
       <RemoteSection status={status} editable={owner} />
       <ApiKeysSection creates={makesApiKeys(user.role)} forOthers={owner} />
       <CounterSection editable={owner} />
+      <PrinterSection editable={owner} />
       <AccountSection />
     </div>
   );

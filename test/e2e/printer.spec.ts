@@ -1,0 +1,91 @@
+/**
+ * The receipt printer as the counter's people use it, against the emulated network printer: the
+ * owner sets it up in Settings and prints a test page; a cashier's cash sale prints its receipt by
+ * itself (the drawer kicked), Alt+P prints a copy; with the printer off the header says a receipt
+ * waits, and it prints from the queue once the printer is back. The receipt as the emulator
+ * printed it is kept as an image for a person to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { receiptHtml, startPrinterEmulator, type PrinterEmulator } from '../support/escpos-printer.js';
+import { chooseEvent, customer, expect, fillRegistration, logIn, OWNER, test } from './support/counter.js';
+
+async function documented(page: Page, name: string): Promise<void> {
+  mkdirSync(join('docs', 'screenshots'), { recursive: true });
+  await page.screenshot({ path: join('docs', 'screenshots', `${name}.png`), fullPage: true });
+}
+
+/** Waits until the emulator has cut `count` receipts. */
+async function receiptsCut(printer: PrinterEmulator, count: number) {
+  await expect.poll(() => printer.receipts().length, { timeout: 15_000 }).toBe(count);
+  return printer.receipts();
+}
+
+let printer: PrinterEmulator;
+test.beforeEach(async () => {
+  printer = await startPrinterEmulator();
+});
+test.afterEach(() => printer.close());
+
+test('set up in Settings with a test page; a cash sale prints by itself; a printer that was off prints from the queue', async ({ page, counter }) => {
+  test.slow();
+  await logIn(page, counter.url, OWNER);
+  await page.keyboard.press('F4');
+  const section = page.locator('section', { has: page.getByRole('heading', { name: 'Printer struk' }) });
+  await section.getByLabel('Alamat printer (host:port)').fill('printer tanpa port');
+  await section.getByRole('button', { name: 'Simpan printer' }).click();
+  await expect(section).toContainText('host:port printer');
+  await section.getByLabel('Alamat printer (host:port)').fill(printer.address);
+  await section.getByLabel('Cetak struk otomatis setelah pembayaran').check();
+  await section.getByRole('button', { name: 'Simpan printer' }).click();
+  await expect(section.getByText('Pengaturan printer disimpan.')).toBeVisible();
+  await section.getByRole('button', { name: 'Cetak halaman tes' }).click();
+  const [testPage] = await receiptsCut(printer, 1);
+  expect(testPage!.text).toContain('Tes printer struk');
+  await expect(section.getByTestId('print-queue')).toContainText('Tercetak');
+  await documented(page, 'printer-settings');
+  await page.getByRole('button', { name: 'Keluar' }).click();
+
+  // A cashier's cash sale: the receipt prints by itself, the drawer opens.
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  const rina = customer('Rina Printer');
+  await fillRegistration(page, rina);
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Uang diterima').fill('100.000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('LUNAS')).toBeVisible();
+  const [, sale] = await receiptsCut(printer, 2);
+  expect(sale!.text).toContain('Rina Printer');
+  expect(sale!.text).toMatch(/Kembalian\s+Rp 23\.125/);
+  expect(sale!.drawerKicks).toBe(1);
+  expect(sale!.qrCodes).toHaveLength(1);
+
+  // Alt+P prints it again: a copy.
+  await page.keyboard.press('Alt+p');
+  const [, , copy] = await receiptsCut(printer, 3);
+  expect(copy!.text).toContain('SALINAN');
+  expect(copy!.drawerKicks).toBe(0);
+
+  // The receipt as printed, for a person to look at.
+  const preview = await page.context().newPage();
+  await preview.setContent(await receiptHtml(sale!));
+  await preview.screenshot({ path: join('docs', 'screenshots', 'receipt-printed.png'), fullPage: true });
+  await preview.setContent(await receiptHtml(copy!));
+  await preview.screenshot({ path: join('docs', 'screenshots', 'receipt-printed-copy.png'), fullPage: true });
+  await preview.close();
+
+  // The printer off: the header says a receipt waits; back on, it prints from the queue.
+  await printer.power(false);
+  await page.keyboard.press('Alt+p');
+  await expect(page.getByTestId('printer-pill')).toHaveText('Printer: 1 menunggu', { timeout: 15_000 });
+  await documented(page, 'printer-waiting');
+  await printer.power(true);
+  await page.getByTestId('printer-pill').click();
+  const queue = page.getByTestId('print-queue');
+  await queue.getByRole('button', { name: 'Kirim ulang' }).click();
+  const [, , , again] = await receiptsCut(printer, 4);
+  expect(again!.text).toContain('SALINAN');
+  await expect(page.getByTestId('printer-pill')).toHaveCount(0, { timeout: 15_000 });
+});
