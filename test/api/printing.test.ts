@@ -157,6 +157,13 @@ describe('printing receipts on a network ESC/POS printer', () => {
     expect((await printedSince(before))[0]!.text).not.toContain('SALINAN');
   });
 
+  it('refuses what it does not do: several copies, a job that is no ULID', async () => {
+    const order = await w.sell();
+    const copies = await harness().request({ method: 'POST', url: `/events/${w.event.id}/admin/orders/${order.id}/print`, key: w.organizer.key, body: { copies: 2 } });
+    expectError(copies, 400, 'VALIDATION_FAILED');
+    expectError(await harness().request({ method: 'POST', url: '/print-jobs/xyz/retry', key: w.organizer.key, body: {} }), 400, 'VALIDATION_FAILED');
+  });
+
   it('prints a test page', async () => {
     const before = printer.receipts().length;
     const job = expectOk(await harness().request({ ...call(contract.testPrint, { body: {} }), key: w.organizer.key }), 201);

@@ -6,7 +6,7 @@ import { PrintJob, PrintJobParams } from '../schemas/printing.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
 
 const printing = { tags: ['printing'], access: 'user', extension: true } as const;
-const Empty = z.object({});
+const Empty = z.strictObject({});
 
 export const printInvoice = endpoint({
   ...printing,
