@@ -88,6 +88,7 @@ export const messages = {
   printJobNotOpen: 'Cetakan ini sudah selesai atau dibatalkan',
   printJobChanged: 'Cetakan diperbarui',
   printInterrupted: 'Terputus saat dikirim (loket berhenti): mungkin sudah tercetak. Periksa kertasnya, lalu kirim ulang atau batalkan.',
+
   ownerUnknown: 'Pengguna lokal dengan email ini tidak ada',
   remoteSaved: 'Koneksi ke layanan pusat disimpan',
   remoteUrlFormat: 'Tulis alamat lengkap layanan pusat, diawali http:// atau https://, mis. https://tiket.contoh.id/api/v1',

@@ -158,6 +158,7 @@ describe('every endpoint, fuzzed', () => {
       'POST /events/{idOrSlug}/check-ins': { ticketNumber, gate: 'Utara', checkedInAt: new Date(h.clock()).toISOString() },
       'POST /sync/conflicts/{seq}/link': { remoteOrderId: '01JZZZZZZZZZZZZZZZZZZZZZZZ' },
       'POST /events/{idOrSlug}/admin/orders/{orderId}/print': {},
+      'POST /events/{idOrSlug}/admin/transactions/{transactionId}/print': {},
       'POST /print-jobs/test': {},
       'POST /print-jobs/{jobId}/retry': {},
       'POST /print-jobs/{jobId}/cancel': {},

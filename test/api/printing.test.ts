@@ -11,7 +11,7 @@ import { formatRupiah, fromMinor, toMinor } from '../../src/shared/money.js';
 import { verifyTicketToken } from '../../src/shared/ticket-token.js';
 import { expectError, expectOk } from '../support/envelope.js';
 import { startPrinterEmulator, type PrinterEmulator } from '../support/escpos-printer.js';
-import { makeCaller, type Caller } from '../support/fixtures.js';
+import { makeCaller, orderBody, type Caller } from '../support/fixtures.js';
 import { useHarness } from '../support/harness.js';
 import { call } from '../support/http.js';
 import { world, type World } from '../support/world.js';
@@ -88,6 +88,24 @@ describe('printing receipts on a network ESC/POS printer', () => {
     expect([original!.drawerKicks, copy!.drawerKicks, byCard!.drawerKicks]).toEqual([1, 0, 0]);
   });
 
+  it("prints a basket's one receipt: every attendee, the group's QR and each ticket's; the drawer once", async () => {
+    const h = harness();
+    const before = printer.receipts().length;
+    const lines = ['Ayah Lestari', 'Ibu Lestari'].map((name) => ({ ticketCategoryId: w.event.tickets[0]!.id, registration: orderBody(w.event, { registration: { name } }).registration }));
+    const made = expectOk(await h.request({ ...call(contract.createTransaction, { params: { idOrSlug: w.event.id }, body: { eventId: w.event.id, lines } }), key: w.organizer.key }), 201);
+    const paid = expectOk(await h.request({ ...call(contract.checkoutTransaction, { params: { idOrSlug: w.event.id, transactionId: made.id }, body: { method: 'cash', amountTendered: made.totalAmount } }), key: w.organizer.key }));
+    const printBasket = () => h.request({ ...call(contract.printTransactionReceipt, { params: { idOrSlug: w.event.id, transactionId: made.id }, body: {} }), key: w.organizer.key });
+    expectOk(await printBasket(), 201);
+    expectOk(await printBasket(), 201);
+    const [original, copy] = await printedSince(before);
+    expect(original!.text).toContain('Struk transaksi · 2 peserta');
+    for (const name of ['Ayah Lestari', 'Ibu Lestari']) expect(original!.text).toContain(name);
+    expect(original!.qrCodes).toEqual([paid.groupToken, ...paid.orders.map(() => expect.any(String))]);
+    expect([original!.drawerKicks, copy!.drawerKicks]).toEqual([1, 0]);
+    expect(original!.text).not.toContain('SALINAN');
+    expect(copy!.text).toContain('SALINAN');
+  });
+
   it('a printer that is off keeps the jobs waiting; back on, each prints once, in order', async () => {
     const before = printer.receipts().length;
     await printer.power(false);
@@ -126,7 +144,12 @@ describe('printing receipts on a network ESC/POS printer', () => {
     expectOk(await harness().request({ ...call(contract.cancelPrintJob, { params: { jobId: job.id }, body: {} }), key: w.organizer.key }));
     printer.setOffline(false);
     expectError(await harness().request({ ...call(contract.retryPrintJob, { params: { jobId: job.id }, body: {} }), key: w.organizer.key }), 409, 'INVALID_STATE');
-    expect(await printedSince(before)).toEqual([]);
+    // The queue goes on with the next job, past the cancelled one.
+    const next = await w.sell({ registration: { name: 'Sesudah Batal' } });
+    expectOk(await print(next), 201);
+    const printed = await printedSince(before);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]!.text).toContain('Sesudah Batal');
   });
 
   it("a venue device with read access prints; a gate's key and a stranger cannot", async () => {
@@ -136,10 +159,17 @@ describe('printing receipts on a network ESC/POS printer', () => {
     const kiosk = makeCaller(h.services, 'staff', { eventId: w.event.id, permission: 'event:read' });
     const gate = makeCaller(h.services, 'staff', { eventId: w.event.id, permission: 'event:checkin' });
     const stranger = makeCaller(h.services, 'organizer');
-    expectOk(await print(order, kiosk), 201);
+    const job = expectOk(await print(order, kiosk), 201);
     expectError(await print(order, gate), 403, 'FORBIDDEN');
     expectError(await print(order, stranger), 403, 'FORBIDDEN');
-    expect(await printedSince(before)).toHaveLength(1);
+    const printed = await printedSince(before);
+    expect(printed).toHaveLength(1);
+    // A kiosk prints the cash sale's receipt but opens no drawer: that is for those who sell.
+    expect(printed[0]!.drawerKicks).toBe(0);
+    // Another organizer sells here too, but sees nothing of this event's jobs, and cannot touch them.
+    const theirs = expectOk(await h.request({ ...call(contract.listPrintJobs, {}), key: stranger.key })) as { id: string }[];
+    expect(theirs.map((j) => j.id)).not.toContain(job.id);
+    expectError(await h.request({ ...call(contract.cancelPrintJob, { params: { jobId: job.id }, body: {} }), key: stranger.key }), 404, 'NOT_FOUND');
   });
 
   it('says so when no printer is set, and counts no print', async () => {

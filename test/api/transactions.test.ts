@@ -85,6 +85,9 @@ describe('baskets', () => {
       expect(text).toMatch(/Tunai diterima\s+Rp 300\.000/);
       expect(text).toMatch(/Kembalian\s+Rp 66\.000/);
       expect(text).toContain('Anggota 4');
+      // The first is the original; the second (the other layout) a copy.
+      if (layout === 'a4') expect(text).not.toContain('SALINAN');
+      else expect(text).toContain('SALINAN');
     }
   });
 

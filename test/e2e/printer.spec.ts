@@ -2,7 +2,7 @@
  * The receipt printer as the counter's people use it, against the emulated network printer: the
  * owner sets it up in Settings and prints a test page; a cashier's cash sale prints its receipt by
  * itself (the drawer kicked), Alt+P prints a copy; with the printer off the header says a receipt
- * waits, and it prints from the queue once the printer is back. The receipt as the emulator
+ * waits and why, and the queue cancels it; back on, the next print comes out. The receipt as the emulator
  * printed it is kept as an image for a person to look at.
  */
 import { mkdirSync } from 'node:fs';
@@ -28,7 +28,7 @@ test.beforeEach(async () => {
 });
 test.afterEach(() => printer.close());
 
-test('set up in Settings with a test page; a cash sale prints by itself; a printer that was off prints from the queue', async ({ page, counter }) => {
+test('set up in Settings with a test page; a cash sale prints by itself; a receipt for a printer that is off waits and is cancelled', async ({ page, counter }) => {
   test.slow();
   await logIn(page, counter.url, OWNER);
   await page.keyboard.press('F4');
@@ -76,16 +76,21 @@ test('set up in Settings with a test page; a cash sale prints by itself; a print
   await preview.screenshot({ path: join('docs', 'screenshots', 'receipt-printed-copy.png'), fullPage: true });
   await preview.close();
 
-  // The printer off: the header says a receipt waits; back on, it prints from the queue.
+  // The printer off: the header says a receipt waits, and why; the queue cancels it.
   await printer.power(false);
   await page.keyboard.press('Alt+p');
   await expect(page.getByTestId('printer-pill')).toHaveText('Printer: 1 menunggu', { timeout: 15_000 });
   await documented(page, 'printer-waiting');
-  await printer.power(true);
   await page.getByTestId('printer-pill').click();
-  const queue = page.getByTestId('print-queue');
-  await queue.getByRole('button', { name: 'Kirim ulang' }).click();
-  const [, , , again] = await receiptsCut(printer, 4);
-  expect(again!.text).toContain('SALINAN');
+  const waiting = page.getByTestId('print-queue').getByRole('row').filter({ hasText: 'Menunggu printer' });
+  await expect(waiting).toContainText('tidak dapat dihubungi');
+  await waiting.getByRole('button', { name: 'Batalkan' }).click();
   await expect(page.getByTestId('printer-pill')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('print-queue')).toContainText('Dibatalkan');
+
+  // Back on: the next print comes out, and the cancelled one never does.
+  await printer.power(true);
+  await section.getByRole('button', { name: 'Cetak halaman tes' }).click();
+  const [, , , next] = await receiptsCut(printer, 4);
+  expect(next!.text).toContain('Tes printer struk');
 });

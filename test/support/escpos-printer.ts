@@ -63,7 +63,7 @@ export async function startPrinterEmulator(): Promise<PrinterEmulator> {
   let port = 0;
 
   const listen = () =>
-    new Promise<void>((resolve) => {
+    new Promise<void>((resolve, reject) => {
       server = createServer((socket) => {
         sockets.add(socket);
         socket.on('close', () => sockets.delete(socket));
@@ -79,6 +79,7 @@ export async function startPrinterEmulator(): Promise<PrinterEmulator> {
         });
         socket.on('error', () => undefined);
       });
+      server.once('error', reject);
       server.listen(port, '127.0.0.1', () => {
         const address = server!.address();
         port = typeof address === 'object' && address ? address.port : port;

@@ -1,7 +1,7 @@
 /**
  * Printing on the counter's receipt printer, for the counter and for the venue's devices: an
- * order's invoice as a receipt (the same document as its PDF, SALINAN from the second print on;
- * the cash drawer kicked with a cash payment's original), and a test page. Each goes through the
+ * order's invoice or a basket's receipt (the same documents as their PDFs, SALINAN from the second
+ * print on; the cash drawer kicked with a cash payment's original), and a test page. Each goes through the
  * durable queue (printing/print-queue.ts).
  */
 import type { PrintJob } from '#shared/schemas/printing.js';
@@ -9,7 +9,7 @@ import type { Settings } from '#shared/schemas/settings.js';
 import { messages } from '#shared/messages.js';
 import type { Access, Actor } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
-import type { EventService } from '../domain/events.js';
+import type { EventRow, EventService } from '../domain/events.js';
 import type { PrintedDocument } from '../invoice/document.js';
 import type { InvoiceService } from '../invoice/service.js';
 import { encodeDocument } from '../printing/escpos.js';
@@ -32,20 +32,34 @@ export function createPrinting({ access, events, invoices, queue, settings }: Pr
     return current;
   }
 
-  const send = (actor: Actor, document: PrintedDocument, current: Settings, drawer: Settings['drawerKick']) =>
-    queue.enqueue(actor, document.title, encodeDocument(document, { paperWidth: current.printerPaperWidth, codepage: current.printerCodepage, drawer }));
+  const send = (actor: Actor, eventId: string | null, document: PrintedDocument, current: Settings, drawer: Settings['drawerKick']) =>
+    queue.enqueue(actor, eventId, document.title, encodeDocument(document, { paperWidth: current.printerPaperWidth, codepage: current.printerCodepage, drawer }));
+
+  /**
+   * The drawer opens for the cash just taken, once: with the original of a cash payment's paper, and
+   * only for someone who sells on the event (a kiosk that may only read prints, but opens nothing).
+   */
+  const drawerFor = (actor: Actor, event: EventRow, current: Settings, cashOriginal: boolean) =>
+    cashOriginal && access.allows(actor, event, 'event:update') ? current.drawerKick : 'none';
 
   async function printInvoice(actor: Actor, idOrSlug: string, orderId: string): Promise<PrintJob> {
     // Who may read the order first: a stranger learns nothing, not even whether a printer is set.
-    events.resolveFor(actor, idOrSlug, 'event:read');
+    const event = events.resolveFor(actor, idOrSlug, 'event:read');
     const current = printer();
     const { document, order, copy } = await invoices.invoiceDocumentOf(actor, idOrSlug, orderId);
-    // The drawer opens for the cash just taken, once: a reprint opens nothing.
-    const cashTaken = !copy && order.paymentStatus === 'paid' && order.payment?.method === 'cash';
-    return send(actor, document, current, cashTaken ? current.drawerKick : 'none');
+    const cashOriginal = !copy && order.paymentStatus === 'paid' && order.payment?.method === 'cash';
+    return send(actor, event.id, document, current, drawerFor(actor, event, current, cashOriginal));
   }
 
-  /** The queue is the counter's: for those who sell here. */
+  /** A basket's one receipt; its original kicks the drawer when the basket was paid in cash. */
+  function printBasketReceipt(actor: Actor, idOrSlug: string, transactionId: string): PrintJob {
+    const event = events.resolveFor(actor, idOrSlug, 'event:read');
+    const current = printer();
+    const { document, basket, copy } = invoices.basketReceiptDocumentOf(actor, idOrSlug, transactionId);
+    const cashOriginal = !copy && basket.orders.some((o) => o.paymentStatus === 'paid' && o.payment?.method === 'cash');
+    return send(actor, event.id, document, current, drawerFor(actor, event, current, cashOriginal));
+  }
+
   function requireSeller(actor: Actor): void {
     if (!access.sellsSomewhere(actor)) throw new AppError('FORBIDDEN', messages.forbidden);
   }
@@ -67,24 +81,19 @@ export function createPrinting({ access, events, invoices, queue, settings }: Pr
         { kind: 'footer', text: `Dicetak oleh ${actor.name}.` },
       ],
     };
-    return send(actor, document, current, 'none');
+    return send(actor, null, document, current, 'none');
   }
 
-  function jobs(actor: Actor): PrintJob[] {
+  /** The queue is the counter's, for those who sell here; each sees the jobs of the events it may read. */
+  const scopeOf = (actor: Actor) => {
     requireSeller(actor);
-    return queue.list();
-  }
+    return access.eventsAllowing(actor, 'event:read');
+  };
 
-  function retry(actor: Actor, jobId: string): PrintJob {
-    requireSeller(actor);
-    return queue.retry(jobId);
-  }
+  const jobs = (actor: Actor): PrintJob[] => queue.list(scopeOf(actor));
+  const retry = (actor: Actor, jobId: string): PrintJob => queue.retry(scopeOf(actor), jobId);
+  const cancel = (actor: Actor, jobId: string): PrintJob => queue.cancel(scopeOf(actor), jobId);
 
-  function cancel(actor: Actor, jobId: string): PrintJob {
-    requireSeller(actor);
-    return queue.cancel(jobId);
-  }
-
-  return { printInvoice, testPrint, jobs, retry, cancel };
+  return { printInvoice, printBasketReceipt, testPrint, jobs, retry, cancel };
 }
 export type Printing = ReturnType<typeof createPrinting>;

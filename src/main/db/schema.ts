@@ -200,6 +200,8 @@ export const transactions = sqliteTable('transactions', {
   /** Cash only: what the customer handed over for the whole basket, and the change (sen). */
   amountTendered: integer('amount_tendered'),
   change: integer('change'),
+  /** How often its receipt was printed (PDF or printer): the first is the original, every later one a copy. */
+  receiptPrints: integer('receipt_prints').notNull().default(0),
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
@@ -635,6 +637,8 @@ export const printJobs = sqliteTable(
     id: text('id').primaryKey(),
     /** What it is, as the counter lists it ("Invoice INV/LOKET-1/2026/000123"). */
     title: text('title').notNull(),
+    /** The event whose paper it is: only those who may read the event see the job; null for a test page. */
+    eventId: text('event_id'),
     /** The printer's commands (ESC/POS), as sent. */
     payload: blob('payload', { mode: 'buffer' }).notNull(),
     state: text('state', { enum: ['waiting', 'printing', 'printed', 'interrupted', 'cancelled'] }).notNull(),

@@ -9,7 +9,7 @@
  * - one payment: the cash handed over covers the lines' total (one change, one rounding); a card,
  *   transfer or QRIS payment is taken for every line at once, and confirmed or rejected at once.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '#shared/messages.js';
 import { fromMinor } from '#shared/money.js';
 import type { BasketCheckoutBody, ConfirmPaymentBody, ReasonBody } from '#shared/schemas/payment.js';
@@ -155,6 +155,17 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
       transitions.cancel(actor, idOrSlug, order.id, { reason: body?.reason }),
     );
 
-  return { create, get, checkout, confirm, reject, cancel };
+  /** Counts a print of the basket's receipt (after `get` checked the caller may read it); how many there were, this one too. */
+  function recordReceiptPrint(transactionId: string): number {
+    const row = db
+      .update(transactions)
+      .set({ receiptPrints: sql`${transactions.receiptPrints} + 1` })
+      .where(eq(transactions.id, transactionId))
+      .returning({ prints: transactions.receiptPrints })
+      .get();
+    return row?.prints ?? 0;
+  }
+
+  return { create, get, checkout, confirm, reject, cancel, recordReceiptPrint };
 }
 export type Transactions = ReturnType<typeof createTransactions>;

@@ -56,6 +56,8 @@ export interface InvoiceInput {
 export interface BasketReceiptInput {
   basket: Transaction;
   timezone: string;
+  /** A reprint: the original was printed before. */
+  copy: boolean;
   /** The valid tickets, in the order of the lines. */
   tickets: InvoiceTicket[];
 }
@@ -144,7 +146,7 @@ export function invoiceDocument(input: InvoiceInput): PrintedDocument {
  * all) and every ticket's own. Each ticket's own invoice stays the numbered document; this is what
  * the family takes home together.
  */
-export function basketReceiptDocument({ basket, timezone, tickets }: BasketReceiptInput): PrintedDocument {
+export function basketReceiptDocument({ basket, timezone, copy, tickets }: BasketReceiptInput): PrintedDocument {
   const blocks: Block[] = [];
   const text = (value: string) => blocks.push({ kind: 'text', text: value });
   const heading = (value: string) => blocks.push({ kind: 'heading', text: value });
@@ -156,6 +158,7 @@ export function basketReceiptDocument({ basket, timezone, tickets }: BasketRecei
   blocks.push({ kind: 'subtitle', text: `Struk transaksi · ${basket.attendees.length} peserta` });
   text(`Transaksi ${basket.id}`);
   text(`Dibuat ${formatDateTime(basket.createdAt, timezone)} oleh ${basket.createdBy}`);
+  if (copy) blocks.push({ kind: 'copy' });
 
   heading('Acara');
   text(first.eventName);

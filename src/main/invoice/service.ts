@@ -57,13 +57,21 @@ export function createInvoiceService({ events, views, expiry, signer, settings, 
     return order.participants.map((p) => ({ ticketNumber: p.ticketNumber, name: p.name, categoryName: categoryName.get(p.ticketCategoryId) ?? '', token: tokenOf(p) }));
   }
 
-  /** One receipt for a basket: every attendee, the one payment, every valid ticket's QR code. */
-  async function basketReceipt(actor: Actor, idOrSlug: string, transactionId: string, layout?: InvoiceLayout) {
+  /**
+   * One receipt for a basket (every attendee, the one payment, every valid ticket's QR code),
+   * counted as a print: SALINAN from the second on, whether a PDF or on the receipt printer.
+   */
+  function basketReceiptDocumentOf(actor: Actor, idOrSlug: string, transactionId: string) {
     const basket = transactions.get(actor, idOrSlug, transactionId);
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
     const valid = basket.orders.filter((o) => o.status === 'completed');
-    const pdf = await renderDocument(basketReceiptDocument({ basket, timezone: event.timezone, tickets: valid.flatMap(ticketsOf) }), layout ?? settings.get().invoiceLayout);
-    return { pdf, filename: `struk-${basket.id}.pdf` };
+    const copy = transactions.recordReceiptPrint(basket.id) > 1;
+    return { basket, copy, document: basketReceiptDocument({ basket, timezone: event.timezone, copy, tickets: valid.flatMap(ticketsOf) }) };
+  }
+
+  async function basketReceipt(actor: Actor, idOrSlug: string, transactionId: string, layout?: InvoiceLayout) {
+    const { basket, document } = basketReceiptDocumentOf(actor, idOrSlug, transactionId);
+    return { pdf: await renderDocument(document, layout ?? settings.get().invoiceLayout), filename: `struk-${basket.id}.pdf` };
   }
 
   /**
@@ -114,6 +122,6 @@ export function createInvoiceService({ events, views, expiry, signer, settings, 
     return qrImage(groupToken, format);
   }
 
-  return { invoice, invoiceDocumentOf, basketReceipt, ticketQr, basketQr };
+  return { invoice, invoiceDocumentOf, basketReceipt, basketReceiptDocumentOf, ticketQr, basketQr };
 }
 export type InvoiceService = ReturnType<typeof createInvoiceService>;

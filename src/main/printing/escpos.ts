@@ -15,23 +15,29 @@ export interface EncodeOptions {
   drawer: Settings['drawerKick'];
 }
 
+type QrOptions = { model: 2; size: number; errorlevel: 'm' };
+
 /** Characters a line in the printer's standard font (12 dots wide) on each roll. */
 const COLUMNS: Record<Settings['printerPaperWidth'], number> = { 80: 48, 58: 32 };
-/** QR modules of 6 dots: a ticket token's code stays under 58 mm's 384 dots. */
-const QR = { model: 2, size: 6, errorlevel: 'm' } as const;
+/**
+ * Dots per QR module on each roll: a ticket token (about 370 characters, version 14 at level M,
+ * 73 modules) stays inside 80 mm's 576 dots at 6 and 58 mm's 384 at 4.
+ */
+const QR_MODULE: Record<Settings['printerPaperWidth'], number> = { 80: 6, 58: 4 };
 
 export function encodeDocument({ blocks }: PrintedDocument, options: EncodeOptions): Uint8Array {
   const columns = COLUMNS[options.paperWidth];
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, feedBeforeCut: 4 });
   encoder.initialize().codepage(options.codepage);
   if (options.drawer === 'before') encoder.pulse();
-  for (const block of blocks) write(encoder, block, columns);
+  const qr = { model: 2, size: QR_MODULE[options.paperWidth], errorlevel: 'm' } as const;
+  for (const block of blocks) write(encoder, block, columns, qr);
   encoder.cut('partial');
   if (options.drawer === 'after') encoder.pulse();
   return encoder.encode();
 }
 
-function write(encoder: ReceiptPrinterEncoder, block: Block, columns: number): void {
+function write(encoder: ReceiptPrinterEncoder, block: Block, columns: number, qr: QrOptions): void {
   switch (block.kind) {
     case 'title':
       encoder.align('center').bold(true).size(1, 2).line(block.text).size(1, 1).bold(false).align('left');
@@ -66,11 +72,11 @@ function write(encoder: ReceiptPrinterEncoder, block: Block, columns: number): v
       return;
     }
     case 'qr':
-      encoder.align('center').qrcode(block.token, QR).align('left');
+      encoder.align('center').qrcode(block.token, qr).align('left');
       return;
     case 'ticket':
       encoder.newline().align('center').bold(true).size(2, 2).line(block.ticket.ticketNumber).size(1, 1).bold(false);
-      encoder.line(`${block.ticket.name} · ${block.ticket.categoryName}`).qrcode(block.ticket.token, QR).align('left');
+      encoder.line(`${block.ticket.name} · ${block.ticket.categoryName}`).qrcode(block.ticket.token, qr).align('left');
       return;
     case 'footer':
       encoder.newline().line(block.text);

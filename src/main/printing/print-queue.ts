@@ -5,7 +5,7 @@
  * prints when the printer is back. Nothing prints twice: a job found `printing` after a crash may
  * or may not have reached the paper, so it waits as interrupted for the operator to decide.
  */
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, type Column, type SQL } from 'drizzle-orm';
 import type { PrintJob } from '#shared/schemas/printing.js';
 import { messages } from '#shared/messages.js';
 import type { Db } from '../db/connection.js';
@@ -15,14 +15,19 @@ import type { Clock } from '../domain/clock.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { toIso } from '../domain/time.js';
+import { PrintUncertain } from './printer-link.js';
 
 export interface PrintQueueDeps {
   db: Db;
   clock: Clock;
   /** Where the printer is now (the settings), empty for none. */
   printerAddress: () => string;
+  /** Sends a job; throws PrintUncertain when it went out unconfirmed, anything else when it did not go. */
   send: (address: string, payload: Uint8Array) => Promise<void>;
 }
+
+/** Which jobs a caller sees: those of events it may read, and test pages. */
+export type JobScope = (eventId: Column) => SQL;
 
 interface Logger {
   warn(details: object, message: string): void;
@@ -56,66 +61,74 @@ export function createPrintQueue({ db, clock, printerAddress, send }: PrintQueue
     printedAt: row.printedAt === null ? null : toIso(row.printedAt, 'UTC'),
   });
 
-  function enqueue(actor: Actor, title: string, payload: Uint8Array): PrintJob {
+  /** Stores a job of `eventId` (null: a test page) and wakes the sender. */
+  function enqueue(actor: Actor, eventId: string | null, title: string, payload: Uint8Array): PrintJob {
     if (!printerAddress()) throw new AppError('INVALID_STATE', messages.noPrinter);
     const now = clock();
-    const row: JobRow = { id: newId(now), title, payload: Buffer.from(payload), state: 'waiting', attempts: 0, lastError: null, createdByName: actor.name, createdAt: now, printedAt: null };
+    const row: JobRow = { id: newId(now), title, eventId, payload: Buffer.from(payload), state: 'waiting', attempts: 0, lastError: null, createdByName: actor.name, createdAt: now, printedAt: null };
     db.insert(printJobs).values(row).run();
     db.delete(printJobs)
-      .where(and(eq(printJobs.state, 'printed'), lt(printJobs.createdAt, now - KEEP_PRINTED_MS)))
+      .where(and(inArray(printJobs.state, ['printed', 'cancelled']), lt(printJobs.createdAt, now - KEEP_PRINTED_MS)))
       .run();
     wake();
     return toDto(row);
   }
 
-  function list(): PrintJob[] {
+  const visible = (scope: JobScope) => or(isNull(printJobs.eventId), scope(printJobs.eventId));
+
+  function list(scope: JobScope): PrintJob[] {
     const open = db
       .select()
       .from(printJobs)
-      .where(inArray(printJobs.state, ['waiting', 'printing', 'interrupted']))
+      .where(and(visible(scope), inArray(printJobs.state, ['waiting', 'printing', 'interrupted'])))
       .orderBy(asc(printJobs.id))
       .all();
     const done = db
       .select()
       .from(printJobs)
-      .where(inArray(printJobs.state, ['printed', 'cancelled']))
+      .where(and(visible(scope), inArray(printJobs.state, ['printed', 'cancelled'])))
       .orderBy(desc(printJobs.id))
       .limit(LISTED_PRINTED)
       .all();
     return [...open, ...done].map(toDto);
   }
 
-  function find(id: string): JobRow {
-    const row = db.select().from(printJobs).where(eq(printJobs.id, id)).get();
+  function find(scope: JobScope, id: string): JobRow {
+    const row = db
+      .select()
+      .from(printJobs)
+      .where(and(eq(printJobs.id, id), visible(scope)))
+      .get();
     if (!row) throw new AppError('NOT_FOUND', messages.printJobNotFound);
     return row;
   }
 
   /** Sends a waiting or interrupted job (and everything waiting before it) now. */
-  function retry(id: string): PrintJob {
-    const row = find(id);
+  function retry(scope: JobScope, id: string): PrintJob {
+    const row = find(scope, id);
     if (row.state !== 'waiting' && row.state !== 'interrupted') throw new AppError('INVALID_STATE', messages.printJobNotOpen);
     db.update(printJobs).set({ state: 'waiting' }).where(eq(printJobs.id, id)).run();
     pause = FIRST_PAUSE_MS;
     wake();
-    return toDto(find(id));
+    return toDto(find(scope, id));
   }
 
-  function cancel(id: string): PrintJob {
-    const row = find(id);
+  function cancel(scope: JobScope, id: string): PrintJob {
+    const row = find(scope, id);
     if (row.state !== 'waiting' && row.state !== 'interrupted') throw new AppError('INVALID_STATE', messages.printJobNotOpen);
     db.update(printJobs).set({ state: 'cancelled' }).where(eq(printJobs.id, id)).run();
     wake();
-    return toDto(find(id));
+    return toDto(find(scope, id));
   }
 
   /** Sends the waiting jobs in order until none is left or the printer fails; then waits to try again. */
   async function drain(): Promise<void> {
     clearTimeout(retryTimer);
     for (;;) {
+      if (stopped) return;
       const address = printerAddress();
       const job = db.select().from(printJobs).where(eq(printJobs.state, 'waiting')).orderBy(asc(printJobs.id)).limit(1).get();
-      if (!job || !address || stopped) return;
+      if (!job || !address) return;
       db.update(printJobs)
         .set({ state: 'printing', attempts: job.attempts + 1 })
         .where(eq(printJobs.id, job.id))
@@ -123,16 +136,19 @@ export function createPrintQueue({ db, clock, printerAddress, send }: PrintQueue
       try {
         await send(address, job.payload);
       } catch (error) {
-        if (stopped) return;
         const reason = error instanceof Error ? error.message : String(error);
+        // It may have printed: never again by itself.
+        if (error instanceof PrintUncertain) {
+          db.update(printJobs).set({ state: 'interrupted', lastError: reason }).where(eq(printJobs.id, job.id)).run();
+          log?.warn({ job: job.id, title: job.title, reason }, 'print job interrupted');
+          continue;
+        }
         db.update(printJobs).set({ state: 'waiting', lastError: reason }).where(eq(printJobs.id, job.id)).run();
         log?.warn({ job: job.id, title: job.title, reason }, 'print job waits for the printer');
         if (!stopped) retryTimer = setTimeout(wake, pause);
         pause = Math.min(pause * 2, LONGEST_PAUSE_MS);
         return;
       }
-      // Stopped meanwhile, the database may be closed: the job stays printing, which the next start marks interrupted.
-      if (stopped) return;
       db.update(printJobs).set({ state: 'printed', lastError: null, printedAt: clock() }).where(eq(printJobs.id, job.id)).run();
       pause = FIRST_PAUSE_MS;
     }

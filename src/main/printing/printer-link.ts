@@ -9,48 +9,71 @@ import { Socket } from 'node:net';
 
 /** DLE EOT n: 1 the printer's state, 4 the paper roll's (ESC/POS real-time status). */
 const STATUS = { printer: Uint8Array.of(0x10, 0x04, 1), paper: Uint8Array.of(0x10, 0x04, 4) };
+/** Every status byte has bits 1 and 4 set and bits 0 and 7 clear: anything else is not an answer. */
+const isStatus = (byte: number) => (byte & 0x93) === 0x12;
 const OFFLINE = 0x08;
 const PAPER_END = 0x60;
 /** How long a status answer may take; a printer that does not speak status is silent. */
 const STATUS_WAIT_MS = 1500;
 const CONNECT_WAIT_MS = 3000;
+/** A whole job, however long its receipt: a printer that stops taking data is given up on. */
+const SEND_DEADLINE_MS = 30_000;
+const CLOSE_GRACE_MS = 2000;
 
-/** Why a job could not be sent, in words for the operator. */
+/** The job was not sent: it may wait and go again. The message is for the operator. */
 export class PrinterUnavailable extends Error {}
+
+/** The job went out but its end was not confirmed: it may have printed, so it must not go again by itself. */
+export class PrintUncertain extends Error {}
 
 export async function sendToPrinter(address: string, payload: Uint8Array): Promise<void> {
   const at = address.lastIndexOf(':');
   const link = await connect(address.slice(0, at), Number(address.slice(at + 1)));
+  const deadline = setTimeout(() => link.abort(), SEND_DEADLINE_MS);
   try {
     const printer = await link.ask(STATUS.printer);
     // Out of paper a printer goes offline too: the roll's sensor says which it is.
     const paper = printer === undefined ? undefined : await link.ask(STATUS.paper);
-    if (paper !== undefined && (paper & PAPER_END) !== 0) throw new PrinterUnavailable('Kertas printer habis: ganti gulungan kertasnya.');
-    if (printer !== undefined && (printer & OFFLINE) !== 0) throw new PrinterUnavailable('Printer offline: tutup printer terbuka atau kertas sedang diumpankan.');
-    link.write(payload);
-    // Answered after everything before it was taken; without status support, the socket's close says it.
-    if (printer !== undefined && (await link.ask(STATUS.printer)) === undefined) throw new PrinterUnavailable('Printer berhenti menjawab saat mencetak.');
+    const problem = trouble(printer, paper);
+    if (problem) throw new PrinterUnavailable(problem);
+    if (!link.write(payload)) throw new PrinterUnavailable('Printer memutus sambungan sebelum menerima cetakan.');
+    const after = printer === undefined ? undefined : await link.ask(STATUS.printer);
+    if (printer !== undefined && (after === undefined || (after & OFFLINE) !== 0)) {
+      throw new PrintUncertain('Printer berhenti saat mencetak (kertas habis atau tutup terbuka?): mungkin sudah tercetak sebagian.');
+    }
+    if (link.failed()) throw new PrintUncertain('Sambungan ke printer terputus saat mencetak: mungkin sudah tercetak.');
   } finally {
+    clearTimeout(deadline);
     await link.close();
   }
+}
+
+/** Why the printer cannot print now, from its status answers; undefined when it can (or does not say). */
+function trouble(printer: number | undefined, paper: number | undefined): string | undefined {
+  if (paper !== undefined && (paper & PAPER_END) !== 0) return 'Kertas printer habis: ganti gulungan kertasnya.';
+  if (printer !== undefined && (printer & OFFLINE) !== 0) return 'Printer offline: tutup printer terbuka atau kertas sedang diumpankan.';
+  return undefined;
 }
 
 interface Link {
   /** Sends a status request; its one-byte answer, or undefined when none comes in time. */
   ask(request: Uint8Array): Promise<number | undefined>;
-  write(bytes: Uint8Array): void;
+  /** Writes the bytes; false when the connection is already gone. */
+  write(bytes: Uint8Array): boolean;
+  failed(): boolean;
+  abort(): void;
   close(): Promise<void>;
 }
 
 function connect(host: string, port: number): Promise<Link> {
   return new Promise((resolve, reject) => {
     const socket = new Socket();
-    const answers: number[] = [];
+    let answers: number[] = [];
     let waiting: ((byte: number) => void) | undefined;
     let failure: Error | undefined;
     socket.setTimeout(CONNECT_WAIT_MS, () => socket.destroy(new PrinterUnavailable(`Printer ${host}:${port} tidak menjawab.`)));
     socket.on('data', (data: Buffer) => {
-      answers.push(...data);
+      answers.push(...data.filter(isStatus));
       if (waiting && answers.length > 0) waiting(answers.shift()!);
     });
     socket.on('error', (error: Error) => {
@@ -62,7 +85,9 @@ function connect(host: string, port: number): Promise<Link> {
       resolve({
         ask: (request) =>
           new Promise((answered) => {
-            if (failure) return answered(undefined);
+            if (failure || socket.destroyed) return answered(undefined);
+            // A late answer to an earlier question is not this one's.
+            answers = [];
             const timer = setTimeout(() => {
               waiting = undefined;
               answered(undefined);
@@ -73,17 +98,23 @@ function connect(host: string, port: number): Promise<Link> {
               answered(byte);
             };
             socket.write(request);
-            if (answers.length > 0) waiting(answers.shift()!);
           }),
         write: (bytes) => {
-          if (failure) throw failure;
+          if (failure || socket.destroyed) return false;
           socket.write(bytes);
+          return true;
         },
+        failed: () => failure !== undefined,
+        abort: () => socket.destroy(new PrinterUnavailable(`Printer ${host}:${port} berhenti menerima data.`)),
         close: () =>
           new Promise((closed) => {
             if (socket.destroyed) return closed();
-            socket.end(() => closed());
-            socket.once('close', () => closed());
+            const grace = setTimeout(() => socket.destroy(), CLOSE_GRACE_MS);
+            socket.once('close', () => {
+              clearTimeout(grace);
+              closed();
+            });
+            socket.end();
           }),
       });
     });

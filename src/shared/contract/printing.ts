@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelope } from '../schemas/common.js';
 import { OrderParams } from '../schemas/order.js';
 import { PrintJob, PrintJobParams } from '../schemas/printing.js';
+import { TransactionParams } from '../schemas/transaction.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
 
 const printing = { tags: ['printing'], access: 'user', extension: true } as const;
@@ -20,6 +21,19 @@ export const printInvoice = endpoint({
   status: 201,
   response: envelope(PrintJob),
   errors: ['FORBIDDEN', 'EVENT_NOT_FOUND', 'ORDER_NOT_FOUND', 'INVALID_STATE', ...BODY_ERRORS, ...AUTH_ERRORS],
+});
+
+export const printTransactionReceipt = endpoint({
+  ...printing,
+  method: 'POST',
+  path: '/events/:idOrSlug/admin/transactions/:transactionId/print',
+  summary: "Print a basket's one receipt on the counter's printer",
+  description: 'As …/orders/{orderId}/print, for the receipt of GET …/transactions/{transactionId}/receipt: counted as a print (SALINAN from the second), a cash basket\'s original kicks the drawer.',
+  params: TransactionParams,
+  body: Empty,
+  status: 201,
+  response: envelope(PrintJob),
+  errors: ['FORBIDDEN', 'EVENT_NOT_FOUND', 'NOT_FOUND', 'INVALID_STATE', ...BODY_ERRORS, ...AUTH_ERRORS],
 });
 
 export const testPrint = endpoint({

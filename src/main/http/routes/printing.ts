@@ -13,6 +13,10 @@ export const printingRoutes: FastifyPluginAsync<{ services: Services }> = async 
     ok(request, messages.printQueued, await printing.printInvoice(actorOf(request), request.params.idOrSlug, request.params.orderId)),
   );
 
+  mount(app, services, 'printTransactionReceipt', (request) =>
+    ok(request, messages.printQueued, printing.printBasketReceipt(actorOf(request), request.params.idOrSlug, request.params.transactionId)),
+  );
+
   mount(app, services, 'testPrint', (request) => ok(request, messages.printQueued, printing.testPrint(actorOf(request))));
 
   mount(app, services, 'listPrintJobs', (request) => ok(request, messages.printJobsListed, printing.jobs(actorOf(request))));

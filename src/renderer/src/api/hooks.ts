@@ -3,7 +3,6 @@
  * (a sale, a payment, a new key) refreshes every view of what it changed.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useState } from 'react';
 import { contract } from '#shared/contract/index.js';
 import type { CreateApiKeyBody } from '#shared/schemas/apikey.js';
 import type { RefundBody } from '#shared/schemas/cash-session.js';
@@ -157,9 +156,12 @@ export const useOrderChange = <B,>(run: (body: B) => Promise<OrderDetail>) => us
 /** The layout to print in: the one chosen here, else the counter's default. */
 export function useInvoiceLayout(): [InvoiceLayout, (layout: InvoiceLayout) => void] {
   const preferred = useSettings().data?.invoiceLayout;
-  const [chosen, setLayout] = useState<InvoiceLayout | undefined>();
-  return [chosen ?? preferred ?? 'a4', setLayout];
+  // Kept in the query cache, not the component: every print button of the screen uses the one chosen.
+  const client = useQueryClient();
+  const chosen = useQuery({ queryKey: CHOSEN_LAYOUT, queryFn: () => null as InvoiceLayout | null, staleTime: Infinity }).data;
+  return [chosen ?? preferred ?? 'a4', (layout) => client.setQueryData(CHOSEN_LAYOUT, layout)];
 }
+const CHOSEN_LAYOUT = ['invoice-layout'] as const;
 
 export function useCheckout(order: { eventId: string; id: string }) {
   return useOrderChange((body: CheckoutBody) => api(contract.checkout, { params: orderParams(order), body }, once()));

@@ -15,12 +15,19 @@ export function usePrinter() {
 }
 
 export function usePrintJobs(enabled: boolean) {
-  return useQuery({ queryKey: PRINT_JOBS, queryFn: () => api(contract.listPrintJobs, {}), refetchInterval: QUEUE_REFRESH_MS, enabled });
+  // Refused (the queue is for those who sell here), it is not asked again and again.
+  return useQuery({ queryKey: PRINT_JOBS, queryFn: () => api(contract.listPrintJobs, {}), refetchInterval: (query) => (query.state.error ? false : QUEUE_REFRESH_MS), retry: false, enabled });
 }
 
-export function usePrintReceipt(order: { eventId: string; id: string }) {
-  return useChange(() => api(contract.printInvoice, { params: orderParams(order), body: {} }, once()), [PRINT_JOBS]);
+/** Sends something to the printer's queue (an order's receipt, a basket's). */
+export function usePrintOnPrinter(send: () => Promise<unknown>) {
+  return useChange(send, [PRINT_JOBS]);
 }
+
+export const orderReceiptToPrinter = (order: { eventId: string; id: string }) => () => api(contract.printInvoice, { params: orderParams(order), body: {} }, once());
+
+export const basketReceiptToPrinter = (basket: { eventId: string; id: string }) => () =>
+  api(contract.printTransactionReceipt, { params: { idOrSlug: basket.eventId, transactionId: basket.id }, body: {} }, once());
 
 export function useTestPrint() {
   return useChange(() => api(contract.testPrint, { body: {} }, once()), [PRINT_JOBS]);

@@ -7,12 +7,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { contract, pathOf } from '#shared/contract/index.js';
+import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import type { Transaction } from '#shared/schemas/transaction.js';
 import { useBasketCancel, useBasketCheckout, useBasketVerification } from '../../api/basket-hooks';
 import { useInvoiceLayout } from '../../api/hooks';
+import { basketReceiptToPrinter } from '../../api/print-hooks';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Notice } from '../../components/Field';
-import { LayoutSelect } from '../../components/LayoutSelect';
+import { PrintButtons } from '../../components/PrintButtons';
 import { TicketQr } from '../../components/TicketQr';
 import { rupiah } from '../../format';
 import { downloadReceipt, printInvoice, printReceipt } from '../../invoice';
@@ -76,11 +78,15 @@ export function BasketPaymentStep({ basket, onCancelled, onLater }: { basket: Tr
 const groupQrUrl = (basket: Transaction) => new URL(pathOf(contract.getTransactionQr.path, { idOrSlug: basket.eventId, transactionId: basket.id }), window.location.origin).href;
 
 export function BasketDoneStep({ basket, onNext }: { basket: Transaction; onNext: () => void }) {
-  const [layout, setLayout] = useInvoiceLayout();
+  const [layout] = useInvoiceLayout();
   const print = useMutation({ mutationFn: (orderId: string) => printInvoice(basket.eventId, orderId, layout) });
-  const receipt = useMutation({ mutationFn: () => printReceipt(basket.eventId, basket.id, layout) });
-  const saved = useMutation({ mutationFn: () => downloadReceipt(basket.eventId, basket.id, layout) });
-  useShortcuts({ 'Alt+P': () => receipt.mutate(), 'Alt+U': () => saved.mutate() });
+  const receipt = {
+    key: `basket:${basket.id}`,
+    label: 'Cetak struk semua tiket',
+    toPrinter: basketReceiptToPrinter(basket),
+    printPdf: (chosen: InvoiceLayout) => printReceipt(basket.eventId, basket.id, chosen),
+    downloadPdf: (chosen: InvoiceLayout) => downloadReceipt(basket.eventId, basket.id, chosen),
+  };
   const paid = basket.orders.filter((o) => o.paymentStatus === 'paid' && o.status === 'completed');
   return (
     <div className="basket-done card">
@@ -118,17 +124,9 @@ export function BasketDoneStep({ basket, onNext }: { basket: Transaction; onNext
           );
         })}
       </div>
-      {(print.error ?? receipt.error ?? saved.error) && <Notice kind="error">{(print.error ?? receipt.error ?? saved.error)!.message}</Notice>}
+      {print.error && <Notice kind="error">{print.error.message}</Notice>}
       <div className="done-actions">
-        <div className="invoice-buttons">
-          <LayoutSelect value={layout} onChange={setLayout} />
-          <button type="button" className="secondary" disabled={receipt.isPending} onClick={() => receipt.mutate()}>
-            Cetak struk semua tiket <Kbd keys="Alt+P" />
-          </button>
-          <button type="button" className="secondary" disabled={saved.isPending} onClick={() => saved.mutate()}>
-            Unduh PDF <Kbd keys="Alt+U" />
-          </button>
-        </div>
+        <PrintButtons paper={receipt} justPaid />
         <button type="button" className="primary big" autoFocus onClick={onNext}>
           Pelanggan berikutnya <Kbd keys="Enter" />
         </button>

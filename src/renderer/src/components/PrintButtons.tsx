@@ -1,0 +1,68 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { InvoiceLayout } from '#shared/schemas/settings.js';
+import { useInvoiceLayout } from '../api/hooks';
+import { usePrinter, usePrintOnPrinter } from '../api/print-hooks';
+import { Kbd, useShortcuts } from '../keyboard';
+import { Notice } from './Field';
+import { LayoutSelect } from './LayoutSelect';
+
+/** A paper the counter prints: an order's invoice, a basket's receipt. */
+export interface Paper {
+  /** Which one it is: printed by itself once per key. */
+  key: string;
+  /** What the print button says. */
+  label: string;
+  toPrinter: () => Promise<unknown>;
+  printPdf: (layout: InvoiceLayout) => Promise<void>;
+  downloadPdf: (layout: InvoiceLayout) => Promise<void>;
+}
+
+/** The papers printed by themselves after their payment: once each, however often their Done screen is drawn. */
+const autoPrinted = new Set<string>();
+
+/**
+ * Print or save a paper. With a receipt printer set, Alt+P prints it there (through the queue) and
+ * the print dialog with the PDF stays one key away (Alt+O); without one, Alt+P opens the dialog.
+ * The PDF is in the layout chosen here or the counter's default. Right after a payment
+ * (`justPaid`) it prints by itself when the counter is set to.
+ */
+export function PrintButtons({ paper, justPaid = false }: { paper: Paper; justPaid?: boolean }) {
+  const [layout, setLayout] = useInvoiceLayout();
+  const printer = usePrinter();
+  const onPrinter = usePrintOnPrinter(paper.toPrinter);
+  const dialog = useMutation({ mutationFn: () => paper.printPdf(layout) });
+  const download = useMutation({ mutationFn: () => paper.downloadPdf(layout) });
+  const { mutate: printNow } = onPrinter;
+  useEffect(() => {
+    if (!justPaid || !printer?.printerAutoPrint || autoPrinted.has(paper.key)) return;
+    autoPrinted.add(paper.key);
+    printNow();
+  }, [justPaid, printer, paper.key, printNow]);
+  // A second press while the first is on its way prints nothing more.
+  const toPrinter = () => !onPrinter.isPending && onPrinter.mutate();
+  useShortcuts({
+    'Alt+P': printer ? toPrinter : () => dialog.mutate(),
+    'Alt+O': printer ? () => dialog.mutate() : undefined,
+    'Alt+U': () => download.mutate(),
+  });
+  const error = onPrinter.error ?? dialog.error ?? download.error;
+  return (
+    <div className="invoice-buttons">
+      {printer && (
+        <button type="button" className="secondary" disabled={onPrinter.isPending} onClick={toPrinter}>
+          {paper.label} <Kbd keys="Alt+P" />
+        </button>
+      )}
+      <LayoutSelect value={layout} onChange={setLayout} />
+      <button type="button" className="secondary" disabled={dialog.isPending} onClick={() => dialog.mutate()}>
+        {printer ? 'Dialog cetak' : paper.label} <Kbd keys={printer ? 'Alt+O' : 'Alt+P'} />
+      </button>
+      <button type="button" className="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
+        Unduh PDF <Kbd keys="Alt+U" />
+      </button>
+      {onPrinter.isSuccess && !error && <Notice kind="success">Dikirim ke printer.</Notice>}
+      {error && <Notice kind="error">{error.message}</Notice>}
+    </div>
+  );
+}
