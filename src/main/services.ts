@@ -115,6 +115,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     grants: createGrantService(db, clock, audit),
     authAttempts,
     cashSessions,
+    approvals,
     salesReports: createSalesReports(db),
     apiKeys: createApiKeyService(db, clock, audit),
     tokens: createTokenService(db, users, clock),
@@ -179,7 +180,7 @@ export function createServices(options: ServiceOptions) {
   });
   const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });
   const printQueue = createPrintQueue({ db: core.database.db, clock: core.clock, printerAddress: () => core.settings.get().printerAddress, send: sendToPrinter });
-  const printing = createPrinting({ access: core.access, events: core.events, invoices: core.invoices, queue: printQueue, settings: core.settings });
+  const printing = createPrinting({ ...core, queue: printQueue });
   const close = () => {
     void printQueue.stop();
     core.close();

@@ -54,6 +54,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'cash_session.counted': 'Kas dihitung (tutup buta)',
   'cash_session.closed': 'Sesi kas ditutup',
   'cash_session.x_report_issued': 'Laporan X diterbitkan',
+  'cash_drawer.opened': 'Laci kas dibuka',
   'order.expired': 'Pesanan kedaluwarsa',
   'ticket.checked_in': 'Check-in tiket',
   'ticket.double_admission': 'Tiket masuk dua kali',

@@ -83,6 +83,7 @@ export const messages = {
   conflictNotFound: 'Konflik sinkronisasi tidak ditemukan',
   noPrinter: 'Belum ada printer struk: isi alamatnya (host:port) di Pengaturan, atau cetak PDF-nya',
   printQueued: 'Dikirim ke antrean printer',
+  drawerOpened: 'Laci kas dibuka',
   printJobsListed: 'Antrean printer berhasil diambil',
   printJobNotFound: 'Cetakan tidak ditemukan di antrean printer',
   printJobNotOpen: 'Cetakan ini sudah selesai atau dibatalkan',

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
 import { formatRupiah, fromMinor, toMinor } from '../../src/shared/money.js';
 import { verifyTicketToken } from '../../src/shared/ticket-token.js';
-import { expectError, expectOk } from '../support/envelope.js';
+import { expectError, expectList, expectOk } from '../support/envelope.js';
 import { startPrinterEmulator, type PrinterEmulator } from '../support/escpos-printer.js';
+import { approvalOf } from '../support/cash.js';
 import { makeCaller, orderBody, type Caller } from '../support/fixtures.js';
 import { useHarness } from '../support/harness.js';
 import { call } from '../support/http.js';
@@ -202,5 +203,26 @@ describe('printing receipts on a network ESC/POS printer', () => {
     expect(page!.text).toContain('Tes printer struk');
     expect(page!.text).toContain('ÀÉÎÕÜ àéîõü × ·');
     expect(page!.qrCodes).toEqual(['TES LOKET-1']);
+  });
+  // Last: once a shift is open here, a cash sale needs one (the tests above sell without).
+  it('opens the drawer for cash put in or taken out, and for a supervisor with a reason (audited)', async () => {
+    const h = harness();
+    const kicks = printer.drawerKicks();
+    const session = expectOk(await h.request({ ...call(contract.openCashSession, { body: { openingCount: { n50000: 2 } } }), key: w.organizer.key }), 201);
+    expectOk(await h.request({ ...call(contract.moveCash, { params: { sessionId: session.id }, body: { kind: 'cash_in', amount: '20000', reason: 'Tambah uang kecil' } }), key: w.organizer.key }), 201);
+    await h.services.printQueue.idle();
+    expect(printer.drawerKicks()).toBe(kicks + 1);
+
+    const open = (approval: { email: string; password: string }) =>
+      h.request({ ...call(contract.openCashDrawer, { body: { reason: 'Tukar uang kecil', approval } }), key: w.organizer.key });
+    expectError(await open({ ...approvalOf(w.organizer), password: 'bukan-sandinya' }), 403, 'APPROVAL_REFUSED');
+    expectOk(await open(approvalOf(w.organizer)), 201);
+    await h.services.printQueue.idle();
+    expect(printer.drawerKicks()).toBe(kicks + 2);
+    expect(printer.receipts().at(-1)?.text ?? '').not.toContain('Tukar uang kecil');
+    // In the counter's own part of the log, which its owner reads.
+    const owner = makeCaller(h.services, 'super_admin');
+    const logged = expectList(await h.request({ url: '/audit-log?action=cash_drawer.opened', key: owner.key })).data;
+    expect(logged.map((e: { details: unknown }) => e.details)).toEqual([{ reason: 'Tukar uang kecil', approvedBy: w.organizer.user.email }]);
   });
 });

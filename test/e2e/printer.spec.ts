@@ -47,9 +47,14 @@ test('set up in Settings with a test page; a cash sale prints by itself; a recei
   await documented(page, 'printer-settings');
   await page.getByRole('button', { name: 'Keluar' }).click();
 
-  // A cashier's cash sale: the receipt prints by itself, the drawer opens.
+  // A cashier opens a shift; a cash sale: the receipt prints by itself, the drawer opens.
   await logIn(page, counter.url);
   await chooseEvent(page, 'kopi');
+  await page.keyboard.press('F5');
+  await page.getByLabel('Jumlah Uang kertas Rp 50.000').fill('2');
+  await page.getByRole('button', { name: 'Buka shift' }).click();
+  await expect(page.getByRole('heading', { name: /^Shift / })).toBeVisible();
+  await page.keyboard.press('F1');
   const rina = customer('Rina Printer');
   await fillRegistration(page, rina);
   await page.keyboard.press('Enter');
@@ -93,4 +98,16 @@ test('set up in Settings with a test page; a cash sale prints by itself; a recei
   await section.getByRole('button', { name: 'Cetak halaman tes' }).click();
   const [, , , next] = await receiptsCut(printer, 4);
   expect(next!.text).toContain('Tes printer struk');
+
+  // The drawer opened without a sale: a reason and the owner's approval.
+  const kicks = printer.drawerKicks();
+  await page.keyboard.press('F5');
+  await page.getByRole('button', { name: 'Buka laci kas' }).click();
+  const asking = page.getByRole('dialog', { name: 'Buka laci kas' });
+  await asking.getByLabel('Alasan').fill('Tukar uang kecil');
+  await asking.getByLabel('Email supervisor (organizer atau pemilik loket)').fill(OWNER.email);
+  await asking.getByLabel('Kata sandi supervisor').fill(OWNER.password);
+  await asking.getByRole('button', { name: 'Buka laci' }).click();
+  await expect(page.getByText('Laci kas dibuka.')).toBeVisible();
+  await expect.poll(() => printer.drawerKicks(), { timeout: 15_000 }).toBe(kicks + 1);
 });

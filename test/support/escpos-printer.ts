@@ -42,6 +42,8 @@ export interface PrinterEmulator {
   receipts(): Receipt[];
   /** Every byte received, in order (for the raw view). */
   bytes(): Buffer;
+  /** Every drawer kick, with a receipt or alone. */
+  drawerKicks(): number;
   /** Commands it did not know: a test expects none. */
   unknown(): string[];
   /** Off: connections are refused. On again: it listens on the same port. */
@@ -56,6 +58,7 @@ export async function startPrinterEmulator(): Promise<PrinterEmulator> {
   const receipts: Receipt[] = [];
   const unknown: string[] = [];
   const all: Buffer[] = [];
+  let kicks = 0;
   let offline = false;
   let paperOut = false;
   let server: Server | undefined;
@@ -71,6 +74,7 @@ export async function startPrinterEmulator(): Promise<PrinterEmulator> {
           status: (n) => socket.write(Uint8Array.of(statusByte(n, offline, paperOut))),
           printing: () => !offline && !paperOut,
           cut: (receipt) => receipts.push(receipt),
+          kick: () => (kicks += 1),
           unknown: (what) => unknown.push(what),
         });
         socket.on('data', (data: Buffer) => {
@@ -105,6 +109,7 @@ export async function startPrinterEmulator(): Promise<PrinterEmulator> {
     },
     receipts: () => [...receipts],
     bytes: () => Buffer.concat(all),
+    drawerKicks: () => kicks,
     unknown: () => [...unknown],
     power: (on) => (on ? listen() : shut()),
     setOffline: (value) => {
@@ -130,6 +135,7 @@ interface DecoderHooks {
   status(n: number): void;
   printing(): boolean;
   cut(receipt: Receipt): void;
+  kick(): void;
   unknown(what: string): void;
 }
 
@@ -193,7 +199,10 @@ function createDecoder(hooks: DecoderHooks) {
           return 2;
         case 0x70: // ESC p m t1 t2: pulse the drawer
           if (!need(5)) return 0;
-          if (hooks.printing()) current.drawerKicks += 1;
+          if (hooks.printing()) {
+            current.drawerKicks += 1;
+            hooks.kick();
+          }
           return 5;
         default:
           hooks.unknown(`ESC ${next.toString(16)}`);

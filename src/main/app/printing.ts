@@ -7,24 +7,29 @@
 import type { PrintJob } from '#shared/schemas/printing.js';
 import type { Settings } from '#shared/schemas/settings.js';
 import { messages } from '#shared/messages.js';
+import type { OpenDrawerBody } from '#shared/schemas/cash-session.js';
 import type { Access, Actor } from '../domain/access.js';
+import type { Approvals } from '../domain/approvals.js';
+import type { AuditLog } from '../domain/audit.js';
 import { AppError } from '../domain/errors.js';
 import type { EventRow, EventService } from '../domain/events.js';
 import type { PrintedDocument } from '../invoice/document.js';
 import type { InvoiceService } from '../invoice/service.js';
-import { encodeDocument } from '../printing/escpos.js';
+import { encodeDocument, encodeDrawerKick } from '../printing/escpos.js';
 import type { PrintQueue } from '../printing/print-queue.js';
 import type { SettingsStore } from '../settings/store.js';
 
 export interface PrintingDeps {
   access: Access;
+  approvals: Approvals;
+  audit: AuditLog;
   events: EventService;
   invoices: InvoiceService;
   queue: PrintQueue;
   settings: SettingsStore;
 }
 
-export function createPrinting({ access, events, invoices, queue, settings }: PrintingDeps) {
+export function createPrinting({ access, approvals, audit, events, invoices, queue, settings }: PrintingDeps) {
   /** The printer as set now; refused before anything is counted as printed when there is none. */
   function printer(): Settings {
     const current = settings.get();
@@ -84,6 +89,22 @@ export function createPrinting({ access, events, invoices, queue, settings }: Pr
     return send(actor, null, document, current, 'none');
   }
 
+  /** The drawer opened without a sale: approved by a supervisor and audited, as money may leave it. */
+  async function openDrawer(actor: Actor, body: OpenDrawerBody): Promise<PrintJob> {
+    requireSeller(actor);
+    printer();
+    const approver = await approvals.approve(actor, body.approval);
+    audit.record(actor, 'cash_drawer.opened', { subjectId: null, details: { reason: body.reason, approvedBy: approver.email } });
+    return queue.enqueue(actor, null, `Laci kas dibuka: ${body.reason}`, encodeDrawerKick());
+  }
+
+  /** Cash put in or taken out of the drawer: it opens, when the printer is set to open it at all. */
+  function kickForCash(actor: Actor, what: string): void {
+    const current = settings.get();
+    if (!current.printerAddress || current.drawerKick === 'none') return;
+    queue.enqueue(actor, null, `Laci kas dibuka: ${what}`, encodeDrawerKick());
+  }
+
   /** The queue is the counter's, for those who sell here; each sees the jobs of the events it may read. */
   const scopeOf = (actor: Actor) => {
     requireSeller(actor);
@@ -94,6 +115,6 @@ export function createPrinting({ access, events, invoices, queue, settings }: Pr
   const retry = (actor: Actor, jobId: string): PrintJob => queue.retry(scopeOf(actor), jobId);
   const cancel = (actor: Actor, jobId: string): PrintJob => queue.cancel(scopeOf(actor), jobId);
 
-  return { printInvoice, printBasketReceipt, testPrint, jobs, retry, cancel };
+  return { printInvoice, printBasketReceipt, testPrint, openDrawer, kickForCash, jobs, retry, cancel };
 }
 export type Printing = ReturnType<typeof createPrinting>;

@@ -37,6 +37,11 @@ export function encodeDocument({ blocks }: PrintedDocument, options: EncodeOptio
   return encoder.encode();
 }
 
+/** The drawer kicked alone: nothing printed, nothing cut. */
+export function encodeDrawerKick(): Uint8Array {
+  return new ReceiptPrinterEncoder({ language: 'esc-pos' }).initialize().pulse().encode();
+}
+
 function write(encoder: ReceiptPrinterEncoder, block: Block, columns: number, qr: QrOptions): void {
   switch (block.kind) {
     case 'title':

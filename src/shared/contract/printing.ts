@@ -1,5 +1,6 @@
 /** The counter's receipt printer (extensions): printing for the counter and the venue's devices, and its queue. */
 import { z } from 'zod';
+import { OpenDrawerBody } from '../schemas/cash-session.js';
 import { envelope } from '../schemas/common.js';
 import { OrderParams } from '../schemas/order.js';
 import { PrintJob, PrintJobParams } from '../schemas/printing.js';
@@ -46,6 +47,18 @@ export const testPrint = endpoint({
   status: 201,
   response: envelope(PrintJob),
   errors: ['FORBIDDEN', 'INVALID_STATE', ...BODY_ERRORS, ...AUTH_ERRORS],
+});
+
+export const openCashDrawer = endpoint({
+  ...printing,
+  method: 'POST',
+  path: '/cash-drawer/open',
+  summary: "Open the cash drawer (kicked by the receipt printer) without a sale",
+  description: "For anyone who sells here, with a reason and a supervisor's approval (an organizer or the counter's owner); recorded in the audit log as cash_drawer.opened. 409 INVALID_STATE when no printer is set.",
+  body: OpenDrawerBody,
+  status: 201,
+  response: envelope(PrintJob),
+  errors: ['FORBIDDEN', 'APPROVAL_REFUSED', 'INVALID_STATE', ...BODY_ERRORS, ...AUTH_ERRORS],
 });
 
 export const listPrintJobs = endpoint({

@@ -58,6 +58,7 @@ export const AuditEntry = z.discriminatedUnion('action', [
     z.strictObject({ reportNumber: z.number().int(), difference: SignedDecimal, approvedBy: z.string().nullable(), reason: z.string().nullable() }),
   ),
   entry('cash_session.x_report_issued', z.strictObject({ reportNumber: z.number().int() })),
+  entry('cash_drawer.opened', z.strictObject({ reason: z.string(), approvedBy: z.string().meta({ description: "The approving supervisor's e-mail." }) })),
   entry('ticket.checked_in', z.strictObject({ ticketNumber: z.string(), gate: z.string() })),
   entry(
     'ticket.double_admission',

@@ -131,6 +131,10 @@ export const CashSessionListQuery = z.object({
 });
 
 /** A refund of a paid order: why, the supervisor's approval, and a reference for money owed back by card, QRIS or transfer. */
+/** Opening the cash drawer without a sale: why, and a supervisor's approval. */
+export const OpenDrawerBody = z.strictObject({ reason: Reason, approval: Approval });
+export type OpenDrawerBody = z.infer<typeof OpenDrawerBody>;
+
 export const RefundBody = z.object({
   reason: Reason,
   reference: z.string().trim().min(1).max(100).optional(),

@@ -14,7 +14,13 @@ export const cashSessionRoutes: FastifyPluginAsync<{ services: Services }> = asy
   mount(app, services, 'openCashSession', (request) => ok(request, messages.cashSessionOpened, cashSessions.open(actorOf(request), request.body)));
   mount(app, services, 'currentCashSession', (request) => ok(request, messages.cashSessionFetched, cashSessions.current(actorOf(request))));
   mount(app, services, 'listCashSessions', (request) => ok(request, messages.cashSessionsListed, cashSessions.list(actorOf(request), request.query)));
-  mount(app, services, 'moveCash', (request) => ok(request, messages.cashMoved, cashSessions.move(actorOf(request), request.params.sessionId, request.body)));
+  mount(app, services, 'moveCash', (request) => {
+    const actor = actorOf(request);
+    const moved = cashSessions.move(actor, request.params.sessionId, request.body);
+    // The cash goes in or out through the drawer: it opens.
+    services.printing.kickForCash(actor, `${request.body.kind === 'cash_in' ? 'kas masuk' : 'kas keluar'} Rp ${request.body.amount}`);
+    return ok(request, messages.cashMoved, moved);
+  });
   mount(app, services, 'countCashSession', (request) =>
     ok(request, messages.cashCounted, cashSessions.count(actorOf(request), request.params.sessionId, request.body)),
   );

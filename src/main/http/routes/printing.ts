@@ -19,6 +19,8 @@ export const printingRoutes: FastifyPluginAsync<{ services: Services }> = async 
 
   mount(app, services, 'testPrint', (request) => ok(request, messages.printQueued, printing.testPrint(actorOf(request))));
 
+  mount(app, services, 'openCashDrawer', async (request) => ok(request, messages.drawerOpened, await printing.openDrawer(actorOf(request), request.body)));
+
   mount(app, services, 'listPrintJobs', (request) => ok(request, messages.printJobsListed, printing.jobs(actorOf(request))));
 
   mount(app, services, 'retryPrintJob', (request) => ok(request, messages.printJobChanged, printing.retry(actorOf(request), request.params.jobId)));

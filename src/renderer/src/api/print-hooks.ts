@@ -1,6 +1,7 @@
 /** The counter's receipt printer as react-query hooks: printing, and its queue as it goes. */
 import { useQuery } from '@tanstack/react-query';
 import { contract } from '#shared/contract/index.js';
+import type { OpenDrawerBody } from '#shared/schemas/cash-session.js';
 import { api, once } from './client';
 import { orderParams, useChange, useSettings } from './hooks';
 
@@ -31,6 +32,10 @@ export const basketReceiptToPrinter = (basket: { eventId: string; id: string }) 
 
 export function useTestPrint() {
   return useChange(() => api(contract.testPrint, { body: {} }, once()), [PRINT_JOBS]);
+}
+
+export function useOpenDrawer() {
+  return useChange((body: OpenDrawerBody) => api(contract.openCashDrawer, { body }, once()), [PRINT_JOBS]);
 }
 
 export function usePrintJobChange() {

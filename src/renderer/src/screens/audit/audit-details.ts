@@ -33,6 +33,8 @@ export function describeDetails(entry: AuditEntry): string {
       return joined(`Laporan Z ${entry.details.reportNumber}`, `selisih ${signedRupiah(entry.details.difference)}`, entry.details.approvedBy && `disetujui ${entry.details.approvedBy}`, entry.details.reason);
     case 'cash_session.x_report_issued':
       return `Laporan X ${entry.details.reportNumber}`;
+    case 'cash_drawer.opened':
+      return joined(entry.details.reason, `disetujui ${entry.details.approvedBy}`);
     case 'ticket.checked_in':
       return joined(`Tiket ${entry.details.ticketNumber}`, entry.details.gate);
     case 'ticket.double_admission':
@@ -83,6 +85,7 @@ export const SUBJECT_KIND: Record<AuditAction, string> = {
   'cash_session.counted': 'Sesi kas',
   'cash_session.closed': 'Sesi kas',
   'cash_session.x_report_issued': 'Sesi kas',
+  'cash_drawer.opened': 'Laci kas',
   'ticket.checked_in': 'Pesanan',
   'ticket.double_admission': 'Pesanan',
   'ticket_key.registered': 'Kunci tiket',

@@ -1,8 +1,8 @@
 /**
  * A basket's payment and its Done screen: one payment for every attendee (the same form as a
  * single sale's), then the group's QR code (one scan at the gate for all), every ticket number with
- * its own QR code, the change once, one receipt with every ticket (Alt+P), and each ticket's
- * invoice to print alone.
+ * its own QR code, the change once, one receipt with every ticket (Alt+P; by itself on a receipt
+ * printer when set), and each ticket's invoice to print alone.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import type { Transaction } from '#shared/schemas/transaction.js';
 import { useBasketCancel, useBasketCheckout, useBasketVerification } from '../../api/basket-hooks';
 import { useInvoiceLayout } from '../../api/hooks';
-import { basketReceiptToPrinter } from '../../api/print-hooks';
+import { basketReceiptToPrinter, orderReceiptToPrinter, usePrinter } from '../../api/print-hooks';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Notice } from '../../components/Field';
 import { PrintButtons } from '../../components/PrintButtons';
@@ -79,7 +79,12 @@ const groupQrUrl = (basket: Transaction) => new URL(pathOf(contract.getTransacti
 
 export function BasketDoneStep({ basket, onNext }: { basket: Transaction; onNext: () => void }) {
   const [layout] = useInvoiceLayout();
-  const print = useMutation({ mutationFn: (orderId: string) => printInvoice(basket.eventId, orderId, layout) });
+  const printer = usePrinter();
+  // One ticket's invoice alone: on the receipt printer when there is one, else through the print dialog.
+  const print = useMutation({
+    mutationFn: async (orderId: string): Promise<unknown> =>
+      printer ? orderReceiptToPrinter({ eventId: basket.eventId, id: orderId })() : printInvoice(basket.eventId, orderId, layout),
+  });
   const receipt = {
     key: `basket:${basket.id}`,
     label: 'Cetak struk semua tiket',

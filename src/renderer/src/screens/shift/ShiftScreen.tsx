@@ -9,6 +9,7 @@ import { useCashReport, useCashSessions, useCurrentSession, useOpenSession } fro
 import { Notice } from '../../components/Field';
 import { dateTime, rupiah } from '../../format';
 import { CashMovementForm } from './CashMovementForm';
+import { OpenDrawer } from './OpenDrawer';
 import { CashReportView } from './CashReportView';
 import { CloseShift } from './CloseShift';
 import { DenominationCount } from './DenominationCount';
@@ -71,6 +72,7 @@ function OpenShift({ session }: { session: CashSession }) {
         </p>
       </section>
       {session.status === 'open' && <CashMovementForm sessionId={session.id} />}
+      {session.status === 'open' && <OpenDrawer />}
       <CloseShift session={session} />
     </>
   );
