@@ -95,15 +95,17 @@ export function createPrinting({ access, approvals, audit, events, invoices, que
     printer();
     const approver = await approvals.approve(actor, body.approval);
     audit.record(actor, 'cash_drawer.opened', { subjectId: null, details: { reason: body.reason, approvedBy: approver.email } });
-    return queue.enqueue(actor, null, `Laci kas dibuka: ${body.reason}`, encodeDrawerKick());
+    return kickDrawer(actor, body.reason);
   }
 
   /** Cash put in or taken out of the drawer: it opens, when the printer is set to open it at all. */
   function kickForCash(actor: Actor, what: string): void {
     const current = settings.get();
-    if (!current.printerAddress || current.drawerKick === 'none') return;
-    queue.enqueue(actor, null, `Laci kas dibuka: ${what}`, encodeDrawerKick());
+    if (current.printerAddress && current.drawerKick !== 'none') kickDrawer(actor, what);
   }
+
+  /** The drawer kicked alone, through the queue like a receipt. */
+  const kickDrawer = (actor: Actor, why: string) => queue.enqueue(actor, null, `Laci kas dibuka: ${why}`, encodeDrawerKick());
 
   /** The queue is the counter's, for those who sell here; each sees the jobs of the events it may read. */
   const scopeOf = (actor: Actor) => {
