@@ -22,6 +22,19 @@ const UNDER_WAY: JobState[] = ['pending', 'in_flight', 'unknown'];
 /** An Idempotency-Key no attempt has used: a remote that stores answers by key evaluates the request afresh. */
 const freshKey = (now: number) => `tc-${newId(now)}`;
 
+/**
+ * Two creates for one buyer (e-mail and name) in one category look alike on the remote, whose
+ * order list shows no identity number: were both unsettled at once, each could adopt the other's
+ * remote order (push.ts, findCreated). So such creates go one at a time: a create waits while a
+ * look-alike is unsettled ahead of it, unknown and in-flight ones first (they must be looked up
+ * before anything else is sent), then pending ones in their order. True of the outer `outbox` row.
+ */
+const LOOKALIKE_AHEAD = sql`exists (
+  select 1 from ${outbox} as k
+  where k.lookalike = ${outbox.lookalike} and k.seq <> ${outbox.seq} and k.state in ${UNDER_WAY}
+    and ((k.state = 'pending') < (${outbox.state} = 'pending')
+      or ((k.state = 'pending') = (${outbox.state} = 'pending') and k.seq < ${outbox.seq})))`;
+
 export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
   const originOf = db
     .select({ origin: events.origin })
@@ -72,23 +85,18 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
    */
   function due(limit: number): Job[] {
     const earlierOpen = sql`exists (select 1 from ${outbox} as e where e.order_id = ${outbox.orderId} and e.seq < ${outbox.seq} and e.state not in ${SETTLED})`;
-    // Two creates for one buyer (e-mail and name) in one category look alike on the remote, whose
-    // order list shows no identity number: were both unsettled at once, each could adopt the
-    // other's remote order (push.ts, findCreated). So such creates go one at a time: a create waits
-    // while a look-alike is unsettled ahead of it, unknown and in-flight ones first (they must be
-    // looked up before anything else is sent), then pending ones in their order.
-    const lookalikeAhead = sql`exists (
-      select 1 from ${outbox} as k
-      where k.lookalike = ${outbox.lookalike} and k.seq <> ${outbox.seq} and k.state in ${UNDER_WAY}
-        and ((k.state = 'pending') < (${outbox.state} = 'pending')
-          or ((k.state = 'pending') = (${outbox.state} = 'pending') and k.seq < ${outbox.seq})))`;
     return db
       .select()
       .from(outbox)
-      .where(and(inArray(outbox.state, ['pending', 'unknown']), lte(outbox.nextAttemptAt, clock()), sql`not ${earlierOpen}`, sql`not (${lookalikeAhead})`))
+      .where(and(inArray(outbox.state, ['pending', 'unknown']), lte(outbox.nextAttemptAt, clock()), sql`not ${earlierOpen}`, sql`not (${LOOKALIKE_AHEAD})`))
       .orderBy(asc(outbox.seq))
       .limit(limit)
       .all();
+  }
+
+  /** A create that must wait for a look-alike ahead of it, even when a cashier waits on it. */
+  function waitsForLookalike(seq: number): boolean {
+    return db.select({ seq: outbox.seq }).from(outbox).where(and(eq(outbox.seq, seq), LOOKALIKE_AHEAD)).get() !== undefined;
   }
 
   function update(seq: number, values: Partial<Job>): void {
@@ -285,6 +293,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
   return {
     journal,
     due,
+    waitsForLookalike,
     update,
     claim,
     recoverInFlight,

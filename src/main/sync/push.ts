@@ -328,11 +328,12 @@ export function createPusher({ db, clock, outbox, facts, audit }: PushDeps) {
   /**
    * A sale's create, sent while the cashier waits (live.ts): claimed for the whole of it, so that
    * no round takes it meanwhile, and a 409 looked up at once to tell a refusal (conflict) from an
-   * earlier attempt of ours the remote applied (done). Undefined when a round has it already.
+   * earlier attempt of ours the remote applied (done). Undefined when a round has it already, or
+   * when it must wait for a look-alike create ahead of it (outbox.due): a round sends it then.
    */
   async function sendCreateNow(client: RemoteClient, job: Job): Promise<Attempt | undefined> {
     const order = orderOf(job);
-    if (!order || job.kind !== 'create' || !outbox.claim(job)) return undefined;
+    if (!order || job.kind !== 'create' || outbox.waitsForLookalike(job.seq) || !outbox.claim(job)) return undefined;
     const claimed: Job = { ...job, state: 'in_flight', attempts: job.attempts + 1 };
     const outcome = await client.createOrder(order.eventId, createBody(order), claimed.idempotencyKey);
     if (outcome.kind === 'ok') {
