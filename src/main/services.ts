@@ -41,7 +41,7 @@ import { refuseLostDatabase } from './backup/lost-database.js';
 import { createInvoiceService } from './invoice/service.js';
 import { createPrinting } from './app/printing.js';
 import { createPrintQueue } from './printing/print-queue.js';
-import { sendToPrinter } from './printing/printer-link.js';
+import { sendToPrinter } from './printing/printer-connection.js';
 import { createAllotment } from './sync/allotment.js';
 import { createConflicts } from './sync/conflicts.js';
 import { createSyncEngine, type EngineOptions } from './sync/engine.js';

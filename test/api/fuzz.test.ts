@@ -160,6 +160,7 @@ describe('every endpoint, fuzzed', () => {
       'POST /events/{idOrSlug}/admin/orders/{orderId}/print': {},
       'POST /events/{idOrSlug}/admin/transactions/{transactionId}/print': {},
       'POST /print-jobs/test': {},
+      'POST /cash-sessions/{sessionId}/print': {},
       'POST /cash-drawer/open': { reason: 'Tukar uang kecil', approval: { email: owner.user.email, password: PASSWORD } },
       'POST /print-jobs/{jobId}/retry': {},
       'POST /print-jobs/{jobId}/cancel': {},

@@ -101,6 +101,9 @@ describe('settings', () => {
       ['a printer address without a port', { printerAddress: '192.168.1.50' }, 'printerAddress'],
       ['a printer address with a port beyond 65535', { printerAddress: 'printer.lan:91000' }, 'printerAddress'],
       ['a printer address with a space', { printerAddress: 'printer lan:9100' }, 'printerAddress'],
+      ['a spooler queue without its name', { printerAddress: 'cups:' }, 'printerAddress'],
+      ['a spooler queue name with a space', { printerAddress: 'cups:a b' }, 'printerAddress'],
+      ['a device path that is not absolute', { printerAddress: 'relative/path' }, 'printerAddress'],
       ['a roll of 76 mm', { printerPaperWidth: 76 }, 'printerPaperWidth'],
       ['auto print as text', { printerAutoPrint: 'ya' }, 'printerAutoPrint'],
       ['an unknown field', { holdWindowMinutes: 20, printerName: 'EPSON' }, 'body'],
@@ -109,6 +112,18 @@ describe('settings', () => {
       const h = harness();
       expectValidation(await patch(h, makeCaller(h.services, 'super_admin').key, body), field);
       expect(h.services.settings.get()).toEqual(DEFAULTS);
+    });
+
+    it.each(['10.0.0.5:9100', '/dev/usb/lp0', '/dev/ttyUSB0', 'cups:Kasir_1'])('takes %s as the printer address (network, device, spooler)', async (printerAddress) => {
+      const h = harness();
+      expect(expectOk(await patch(h, makeCaller(h.services, 'super_admin').key, { printerAddress })).printerAddress).toBe(printerAddress);
+      expect(h.services.settings.get().printerAddress).toBe(printerAddress);
+    });
+
+    it('names the three forms of a printer address when it refuses one', async () => {
+      const h = harness();
+      const reply = await patch(h, makeCaller(h.services, 'super_admin').key, { printerAddress: 'printer' });
+      expect(expectError(reply, 400, 'VALIDATION_FAILED').details).toEqual([{ field: 'printerAddress', message: expect.stringMatching(/host:port.*\/dev\/usb\/lp0.*cups:/) }]);
     });
 
     it('names an unknown field in its refusal', async () => {

@@ -3,7 +3,8 @@
  * the way an 80 mm thermal printer on port 9100 does, and decodes the subset the counter sends
  * (text with its bold, size, reverse and alignment; QR codes; cuts; drawer kicks; feeds) into
  * printed receipts. It answers DLE EOT status requests, and can be switched off (connections
- * refused), offline (cover open: status says so) or out of paper. Written from the ESC/POS command
+ * refused), offline (cover open: status says so) or out of paper. Its decoder reads raw bytes too
+ * (decodeEscPos: what a device file or a spooler was given). Written from the ESC/POS command
  * reference, not from the service's code.
  */
 import { createServer, type Server, type Socket } from 'node:net';
@@ -129,6 +130,19 @@ function statusByte(n: number, offline: boolean, paperOut: boolean): number {
   if (n === 2) return fixed | (paperOut ? 0x20 : 0) | (offline ? 0x04 : 0);
   if (n === 4) return fixed | (paperOut ? 0x60 : 0);
   return fixed;
+}
+
+/** Bytes sent some other way than to the emulator, as it would print them; what asked for status, and what it did not know. */
+export function decodeEscPos(bytes: Uint8Array): { receipts: Receipt[]; statusRequests: number; unknown: string[] } {
+  const decoded = { receipts: [] as Receipt[], statusRequests: 0, unknown: [] as string[] };
+  createDecoder({
+    status: () => (decoded.statusRequests += 1),
+    printing: () => true,
+    cut: (receipt) => decoded.receipts.push(receipt),
+    kick: () => undefined,
+    unknown: (what) => decoded.unknown.push(what),
+  }).feed(Buffer.from(bytes));
+  return decoded;
 }
 
 interface DecoderHooks {

@@ -1,8 +1,8 @@
 /**
  * Printing on the counter's receipt printer, for the counter and for the venue's devices: an
  * order's invoice or a basket's receipt (the same documents as their PDFs, SALINAN from the second
- * print on; the cash drawer kicked with a cash payment's original), and a test page. Each goes through the
- * durable queue (printing/print-queue.ts).
+ * print on; the cash drawer kicked with a cash payment's original), a shift's X or Z report, and a
+ * test page. Each goes through the durable queue (printing/print-queue.ts).
  */
 import type { PrintJob } from '#shared/schemas/printing.js';
 import type { Settings } from '#shared/schemas/settings.js';
@@ -11,8 +11,10 @@ import type { OpenDrawerBody } from '#shared/schemas/cash-session.js';
 import type { Access, Actor } from '../domain/access.js';
 import type { Approvals } from '../domain/approvals.js';
 import type { AuditLog } from '../domain/audit.js';
+import type { CashSessions } from '../domain/cash-sessions.js';
 import { AppError } from '../domain/errors.js';
 import type { EventRow, EventService } from '../domain/events.js';
+import { cashReportDocument } from '../invoice/cash-report-document.js';
 import type { PrintedDocument } from '../invoice/document.js';
 import type { InvoiceService } from '../invoice/service.js';
 import { encodeDocument, encodeDrawerKick } from '../printing/escpos.js';
@@ -23,13 +25,14 @@ export interface PrintingDeps {
   access: Access;
   approvals: Approvals;
   audit: AuditLog;
+  cashSessions: CashSessions;
   events: EventService;
   invoices: InvoiceService;
   queue: PrintQueue;
   settings: SettingsStore;
 }
 
-export function createPrinting({ access, approvals, audit, events, invoices, queue, settings }: PrintingDeps) {
+export function createPrinting({ access, approvals, audit, cashSessions, events, invoices, queue, settings }: PrintingDeps) {
   /** The printer as set now; refused before anything is counted as printed when there is none. */
   function printer(): Settings {
     const current = settings.get();
@@ -63,6 +66,25 @@ export function createPrinting({ access, approvals, audit, events, invoices, que
     const { document, basket, copy } = invoices.basketReceiptDocumentOf(actor, idOrSlug, transactionId);
     const cashOriginal = !copy && basket.orders.some((o) => o.paymentStatus === 'paid' && o.payment?.method === 'cash');
     return send(actor, event.id, document, current, drawerFor(actor, event, current, cashOriginal));
+  }
+
+  /**
+   * A shift's report on the printer: a closed shift's Z report as issued, else an X report of the
+   * shift so far, issued (numbered and kept) as printing or exporting one always is; the same
+   * report GET …/report answers, blind for its cashier before the count. No drawer kick.
+   *
+   * The job names no event: a shift is the counter's, not an event's, and the queue scopes jobs by
+   * event only. A job without one is listed to everyone who sells at this counter (as test pages
+   * and drawer kicks are), which includes whoever may read the shift (its cashier, a supervisor);
+   * the other cashiers see the job's title (the report's number and cashier), never its figures,
+   * which come out on the counter's one printer in front of them anyway.
+   */
+  function printCashReport(actor: Actor, sessionId: string): PrintJob {
+    // Who may read the shift first: a stranger learns nothing, not even whether a printer is set.
+    const session = cashSessions.get(actor, sessionId);
+    const current = printer();
+    const report = session.status === 'closed' ? cashSessions.report(actor, session.id) : cashSessions.issueX(actor, session.id);
+    return send(actor, null, cashReportDocument(report, current.counterName), current, 'none');
   }
 
   function requireSeller(actor: Actor): void {
@@ -117,6 +139,6 @@ export function createPrinting({ access, approvals, audit, events, invoices, que
   const retry = (actor: Actor, jobId: string): PrintJob => queue.retry(scopeOf(actor), jobId);
   const cancel = (actor: Actor, jobId: string): PrintJob => queue.cancel(scopeOf(actor), jobId);
 
-  return { printInvoice, printBasketReceipt, testPrint, openDrawer, kickForCash, jobs, retry, cancel };
+  return { printInvoice, printBasketReceipt, printCashReport, testPrint, openDrawer, kickForCash, jobs, retry, cancel };
 }
 export type Printing = ReturnType<typeof createPrinting>;

@@ -93,6 +93,9 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
     return row;
   }
 
+  /** The session as listed, if the actor may read it (its cashier, a supervisor): 404 or 403 otherwise. */
+  const get = (actor: Actor, sessionId: string): CashSession => toDto(readable(actor, sessionId));
+
   /** The actor's own session in `status`, or a refusal saying why not. */
   function ownIn(actor: Actor, sessionId: string, status: CashSessionRow['status'], refusal: string): CashSessionRow {
     const row = readable(actor, sessionId);
@@ -332,6 +335,6 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
       .orderBy(asc(cashEntries.at), asc(cashEntries.id))
       .all();
 
-  return { open, current, list, move, count, approve, report, issueX, sessionFor, cashDue, record, entriesBetween };
+  return { open, current, get, list, move, count, approve, report, issueX, sessionFor, cashDue, record, entriesBetween };
 }
 export type CashSessions = ReturnType<typeof createCashSessions>;

@@ -15,7 +15,7 @@ import type { Clock } from '../domain/clock.js';
 import { AppError } from '../domain/errors.js';
 import { newId } from '../domain/ids.js';
 import { toIso } from '../domain/time.js';
-import { PrintUncertain } from './printer-link.js';
+import { PrintUncertain } from './print-errors.js';
 
 export interface PrintQueueDeps {
   db: Db;

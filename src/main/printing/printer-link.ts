@@ -6,6 +6,7 @@
  * counts as sent. A printer that never answers status is printed to all the same.
  */
 import { Socket } from 'node:net';
+import { PrinterUnavailable, PrintUncertain } from './print-errors.js';
 
 /** DLE EOT n: 1 the printer's state, 4 the paper roll's (ESC/POS real-time status). */
 const STATUS = { printer: Uint8Array.of(0x10, 0x04, 1), paper: Uint8Array.of(0x10, 0x04, 4) };
@@ -20,15 +21,8 @@ const CONNECT_WAIT_MS = 3000;
 const SEND_DEADLINE_MS = 30_000;
 const CLOSE_GRACE_MS = 2000;
 
-/** The job was not sent: it may wait and go again. The message is for the operator. */
-export class PrinterUnavailable extends Error {}
-
-/** The job went out but its end was not confirmed: it may have printed, so it must not go again by itself. */
-export class PrintUncertain extends Error {}
-
-export async function sendToPrinter(address: string, payload: Uint8Array): Promise<void> {
-  const at = address.lastIndexOf(':');
-  const link = await connect(address.slice(0, at), Number(address.slice(at + 1)));
+export async function sendOverNetwork(host: string, port: number, payload: Uint8Array): Promise<void> {
+  const link = await connect(host, port);
   const deadline = setTimeout(() => link.abort(), SEND_DEADLINE_MS);
   try {
     const printer = await link.ask(STATUS.printer);

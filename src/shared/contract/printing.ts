@@ -1,6 +1,6 @@
 /** The counter's receipt printer (extensions): printing for the counter and the venue's devices, and its queue. */
 import { z } from 'zod';
-import { OpenDrawerBody } from '../schemas/cash-session.js';
+import { CashSessionParams, OpenDrawerBody } from '../schemas/cash-session.js';
 import { envelope } from '../schemas/common.js';
 import { OrderParams } from '../schemas/order.js';
 import { PrintJob, PrintJobParams } from '../schemas/printing.js';
@@ -35,6 +35,20 @@ export const printTransactionReceipt = endpoint({
   status: 201,
   response: envelope(PrintJob),
   errors: ['FORBIDDEN', 'EVENT_NOT_FOUND', 'NOT_FOUND', 'INVALID_STATE', ...BODY_ERRORS, ...AUTH_ERRORS],
+});
+
+export const printCashReport = endpoint({
+  ...printing,
+  method: 'POST',
+  path: '/cash-sessions/:sessionId/print',
+  summary: "Print a shift's report on the counter's printer: the Z report of a closed shift, else an X report of it so far",
+  description:
+    "Whoever may read the session's report (its cashier, an organizer or the counter's owner), checked first. A closed session prints its Z report as issued; another issues an X report first (numbered and kept, as POST …/x-reports), blind for its cashier before the count as on screen. Queued like a receipt, no drawer kick. 409 INVALID_STATE when no printer is set.",
+  params: CashSessionParams,
+  body: Empty,
+  status: 201,
+  response: envelope(PrintJob),
+  errors: ['FORBIDDEN', 'NOT_FOUND', 'INVALID_STATE', ...BODY_ERRORS, ...AUTH_ERRORS],
 });
 
 export const testPrint = endpoint({

@@ -21,18 +21,36 @@ export const CounterName = z
 /** Where serve listens: an IPv4 or IPv6 address, or a host name; nothing a shell or URL would read otherwise. */
 export const ListenHost = z.union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'harus berupa alamat IP atau nama host, misalnya 192.168.1.20' });
 
-/** A network receipt printer's host:port (raw ESC/POS, usually port 9100); empty for none. */
+/** How the counter reaches its receipt printer (printing/printer-connection.ts sends through it). */
+export type PrinterConnection = { kind: 'network'; host: string; port: number } | { kind: 'device'; path: string } | { kind: 'spooler'; queue: string };
+
+/**
+ * The printer an address names: `cups:<queue>` a raw queue of the system spooler, an absolute path
+ * a device file (USB or serial), otherwise host:port on the network; undefined when none of them.
+ */
+export function parsePrinterAddress(address: string): PrinterConnection | undefined {
+  if (address.startsWith('cups:')) {
+    const queue = address.slice('cups:'.length);
+    // A name as CUPS makes them: letters, digits, _ - and . (no space, slash or #).
+    return /^[\w.-]+$/.test(queue) ? { kind: 'spooler', queue } : undefined;
+  }
+  if (address.startsWith('/')) return /^\/\S+$/.test(address) ? { kind: 'device', path: address } : undefined;
+  const at = address.lastIndexOf(':');
+  const host = address.slice(0, at);
+  const port = Number(address.slice(at + 1));
+  const valid = at > 0 && /^\d{1,5}$/.test(address.slice(at + 1)) && port >= 1 && port <= 65_535 && ListenHost.safeParse(host).success;
+  return valid ? { kind: 'network', host, port } : undefined;
+}
+
+/** Where the receipt printer is (one of parsePrinterAddress's forms); empty for none. */
 export const PrinterAddress = z
   .string()
   .trim()
   .max(260)
-  .refine((value) => value === '' || isHostPort(value), 'harus kosong, atau host:port printer, misalnya 192.168.1.50:9100');
-
-function isHostPort(value: string): boolean {
-  const at = value.lastIndexOf(':');
-  const port = Number(value.slice(at + 1));
-  return at > 0 && /^\d{1,5}$/.test(value.slice(at + 1)) && port >= 1 && port <= 65_535 && ListenHost.safeParse(value.slice(0, at)).success;
-}
+  .refine(
+    (value) => value === '' || parsePrinterAddress(value) !== undefined,
+    'harus kosong, host:port printer jaringan (192.168.1.50:9100), path perangkat (/dev/usb/lp0) atau cups:NamaAntrean',
+  );
 
 /** The rule of each setting, once: the settings add their defaults, a patch takes them as they are. */
 const RULES = {
@@ -65,7 +83,7 @@ const RULES = {
   cashToleranceRupiah: z.number().int().min(0).max(10_000_000),
   /** The name this counter's invoice numbers carry; a new name starts its own sequence. */
   counterName: CounterName,
-  /** Where receipts print (printing/): a network ESC/POS printer's host:port; empty for none (PDF and the print dialog). */
+  /** Where receipts print (printing/): a network ESC/POS printer's host:port, a device path or cups:<queue>; empty for none (PDF and the print dialog). */
   printerAddress: PrinterAddress,
   /** The roll's width: 80 mm (48 characters a line) or 58 mm (32). */
   printerPaperWidth: z.union([z.literal(80), z.literal(58)]),

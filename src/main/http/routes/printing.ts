@@ -5,7 +5,7 @@ import { actorOf } from '../auth.js';
 import { ok } from '../envelope.js';
 import { mount } from '../mount.js';
 
-/** The counter's receipt printer: printing an order's receipt or a test page, and the queue. */
+/** The counter's receipt printer: printing an order's receipt, a shift's report or a test page, and the queue. */
 export const printingRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { printing } = services;
 
@@ -16,6 +16,8 @@ export const printingRoutes: FastifyPluginAsync<{ services: Services }> = async 
   mount(app, services, 'printTransactionReceipt', (request) =>
     ok(request, messages.printQueued, printing.printBasketReceipt(actorOf(request), request.params.idOrSlug, request.params.transactionId)),
   );
+
+  mount(app, services, 'printCashReport', (request) => ok(request, messages.printQueued, printing.printCashReport(actorOf(request), request.params.sessionId)));
 
   mount(app, services, 'testPrint', (request) => ok(request, messages.printQueued, printing.testPrint(actorOf(request))));
 

@@ -1,8 +1,8 @@
 /**
- * The receipt printer: where it is (a network ESC/POS printer's host:port), its roll and character
- * table, whether receipts print by themselves and when the cash drawer opens; a test page; and the
- * queue, where a job waiting for a printer that is off or out of paper says why, with retry and
- * cancel.
+ * The receipt printer: where it is (a network ESC/POS printer's host:port, a device path or a CUPS
+ * raw queue), its roll and character table, whether receipts print by themselves and when the cash
+ * drawer opens; a test page; and the queue, where a job waiting for a printer that is off or out of
+ * paper says why, with retry and cancel.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -45,8 +45,12 @@ export function PrinterSection({ editable }: { editable: boolean }) {
       <h2>Printer struk</h2>
       <form className="form-grid three" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
         <fieldset disabled={!editable} className="contents">
-          <Field label="Alamat printer (host:port)" error={errors.printerAddress?.message} hint="Printer ESC/POS di jaringan, biasanya port 9100. Kosongkan untuk mencetak lewat PDF.">
-            {(props) => <input {...props} placeholder="192.168.1.50:9100" {...form.register('printerAddress')} />}
+          <Field
+            label="Alamat printer (host:port), path perangkat atau cups:antrean"
+            error={errors.printerAddress?.message}
+            hint="Printer ESC/POS di jaringan (host:port, biasanya port 9100), di USB atau port serial (path perangkat), atau antrean CUPS mode raw (cups:NamaAntrean). Kosongkan untuk mencetak lewat PDF."
+          >
+            {(props) => <input {...props} placeholder="192.168.1.50:9100, /dev/usb/lp0 atau cups:NamaAntrean" {...form.register('printerAddress')} />}
           </Field>
           <Field label="Lebar kertas">
             {(props) => (
