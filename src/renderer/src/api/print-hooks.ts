@@ -20,7 +20,7 @@ export function usePrintJobs(enabled: boolean) {
   return useQuery({ queryKey: PRINT_JOBS, queryFn: () => api(contract.listPrintJobs, {}), refetchInterval: (query) => (query.state.error ? false : QUEUE_REFRESH_MS), retry: false, enabled });
 }
 
-/** Sends something to the printer's queue (an order's receipt, a basket's). */
+/** Sends something to the printer's queue (an order's receipt, a basket's, a shift's report). */
 export function usePrintOnPrinter(send: () => Promise<unknown>) {
   return useChange(send, [PRINT_JOBS]);
 }
@@ -29,6 +29,9 @@ export const orderReceiptToPrinter = (order: { eventId: string; id: string }) =>
 
 export const basketReceiptToPrinter = (basket: { eventId: string; id: string }) => () =>
   api(contract.printTransactionReceipt, { params: { idOrSlug: basket.eventId, transactionId: basket.id }, body: {} }, once());
+
+/** A shift's report: its Z report once closed, else an X report so far (issued by the service). */
+export const cashReportToPrinter = (sessionId: string) => () => api(contract.printCashReport, { params: { sessionId }, body: {} }, once());
 
 export function useTestPrint() {
   return useChange(() => api(contract.testPrint, { body: {} }, once()), [PRINT_JOBS]);

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import { useInvoiceLayout } from '../api/hooks';
 import { usePrinter, usePrintOnPrinter } from '../api/print-hooks';
@@ -7,7 +7,7 @@ import { Kbd, useShortcuts } from '../keyboard';
 import { Notice } from './Field';
 import { LayoutSelect } from './LayoutSelect';
 
-/** A paper the counter prints: an order's invoice, a basket's receipt. */
+/** A paper the counter prints: an order's invoice, a basket's receipt, a shift's report. */
 export interface Paper {
   /** Which one it is: printed by itself once per key. */
   key: string;
@@ -25,9 +25,9 @@ const autoPrinted = new Set<string>();
  * Print or save a paper. With a receipt printer set, Alt+P prints it there (through the queue) and
  * the print dialog with the PDF stays one key away (Alt+O); without one, Alt+P opens the dialog.
  * The PDF is in the layout chosen here or the counter's default. Right after a payment
- * (`justPaid`) it prints by itself when the counter is set to.
+ * (`justPaid`) it prints by itself when the counter is set to. `children`: more buttons on the row.
  */
-export function PrintButtons({ paper, justPaid = false }: { paper: Paper; justPaid?: boolean }) {
+export function PrintButtons({ paper, justPaid = false, children }: { paper: Paper; justPaid?: boolean; children?: ReactNode }) {
   const [layout, setLayout] = useInvoiceLayout();
   const printer = usePrinter();
   const onPrinter = usePrintOnPrinter(paper.toPrinter);
@@ -61,6 +61,7 @@ export function PrintButtons({ paper, justPaid = false }: { paper: Paper; justPa
       <button type="button" className="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
         Unduh PDF <Kbd keys="Alt+U" />
       </button>
+      {children}
       {onPrinter.isSuccess && !error && <Notice kind="success">Dikirim ke printer.</Notice>}
       {error && <Notice kind="error">{error.message}</Notice>}
     </div>

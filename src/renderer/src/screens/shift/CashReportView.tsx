@@ -1,5 +1,6 @@
 /**
- * An X or Z report on screen, with its PDF (printed or saved, A4 or an 80 mm receipt) and CSV. An
+ * An X or Z report on screen, on the receipt printer when one is set (PrintButtons), with its PDF
+ * (printed or saved, A4 or an 80 mm receipt) and CSV. An
  * X report the cashier reads before the count shows no drawer figures and no cash sales or refunds:
  * the service leaves them out, and the screen says so.
  */
@@ -7,11 +8,12 @@ import { useMutation } from '@tanstack/react-query';
 import { contract } from '#shared/contract/index.js';
 import { METHOD_LABEL, cashReportTitle } from '#shared/labels.js';
 import type { CashReport } from '#shared/schemas/cash-session.js';
+import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import { file } from '../../api/client';
 import { useIssueXReport } from '../../api/cash-hooks';
-import { useInvoiceLayout } from '../../api/hooks';
+import { cashReportToPrinter } from '../../api/print-hooks';
 import { Notice } from '../../components/Field';
-import { LayoutSelect } from '../../components/LayoutSelect';
+import { PrintButtons, type Paper } from '../../components/PrintButtons';
 import { dateTime, rupiah, signedRupiah } from '../../format';
 import { printPdf, saveFile } from '../../invoice';
 
@@ -19,31 +21,33 @@ const when = (iso: string | null) => (iso ? dateTime(iso) : '—');
 const AFTER_COUNT = 'Tampil setelah kas dihitung';
 
 export function CashReportView({ report }: { report: CashReport }) {
-  const [layout, setLayout] = useInvoiceLayout();
   const issueX = useIssueXReport(report.sessionId);
   // Printing or exporting the X report so far issues it first: numbered and kept, like a Z report.
   const issued = async () => (report.number === null ? await issueX.mutateAsync() : report);
   const params = { sessionId: report.sessionId };
   const xReport = (r: CashReport) => (r.kind === 'X' ? r.number! : undefined);
   const nameOf = (r: CashReport) => `laporan-${r.kind.toLowerCase()}-${r.number}`;
-  const pdf = async () => {
+  const pdf = async (layout: InvoiceLayout) => {
     const r = await issued();
     return { r, blob: await file(contract.getCashReportPdf, { params, query: { layout, xReport: xReport(r) } }) };
   };
-  const print = useMutation({ mutationFn: async () => printPdf((await pdf()).blob) });
-  const download = useMutation({
-    mutationFn: async () => {
-      const { r, blob } = await pdf();
+  // On the receipt printer the service issues the X report itself (POST …/print).
+  const paper: Paper = {
+    key: `cash-report-${report.sessionId}`,
+    label: `Cetak laporan ${report.kind}`,
+    toPrinter: cashReportToPrinter(report.sessionId),
+    printPdf: async (layout) => printPdf((await pdf(layout)).blob),
+    downloadPdf: async (layout) => {
+      const { r, blob } = await pdf(layout);
       saveFile(blob, `${nameOf(r)}.pdf`);
     },
-  });
+  };
   const csv = useMutation({
     mutationFn: async () => {
       const r = await issued();
       saveFile(await file(contract.getCashReportCsv, { params, query: { xReport: xReport(r) } }), `${nameOf(r)}.csv`);
     },
   });
-  const error = print.error ?? download.error ?? csv.error;
   const blind = report.expectedCash === null;
   return (
     <section className="card cash-report" aria-label="Laporan kas">
@@ -130,20 +134,13 @@ export function CashReportView({ report }: { report: CashReport }) {
           </>
         )}
       </dl>
-      <div className="invoice-buttons">
-        <LayoutSelect value={layout} onChange={setLayout} />
-        <button type="button" className="secondary" disabled={print.isPending} onClick={() => print.mutate()}>
-          Cetak laporan
-        </button>
-        <button type="button" className="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
-          Unduh PDF
-        </button>
+      <PrintButtons paper={paper}>
         <button type="button" className="secondary" disabled={csv.isPending} onClick={() => csv.mutate()}>
           Unduh CSV
         </button>
-      </div>
+      </PrintButtons>
       {issueX.data && <Notice kind="info">{cashReportTitle(issueX.data)} diterbitkan dan tersimpan; tidak dapat diubah.</Notice>}
-      {error && <Notice kind="error">{error.message}</Notice>}
+      {csv.error && <Notice kind="error">{csv.error.message}</Notice>}
     </section>
   );
 }
