@@ -4,6 +4,14 @@
  */
 const GROUP = 4;
 
+/** The characters of a ticket number: none an operator could misread (no 0/O, 1/I/L, U). */
+export const TICKET_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+const NUMBER_SHAPE = new RegExp(`^[${TICKET_NUMBER_ALPHABET}]{${GROUP}}-?[${TICKET_NUMBER_ALPHABET}]{${GROUP}}$`);
+
+/** Text that is a ticket number, printed ("K7QM-4X9P") or bare, in capitals as printed. */
+export const isTicketNumber = (text: string) => NUMBER_SHAPE.test(text);
+
 /** Eight characters in their printed form. */
 export const printedTicketNumber = (code: string) => `${code.slice(0, GROUP)}-${code.slice(GROUP)}`;
 

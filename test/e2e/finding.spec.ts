@@ -1,13 +1,13 @@
 /**
  * Finding a basket and a customer at the counter: a basket's group QR scanned anywhere lists the
  * basket's orders; an order of a basket leads to the others; "Semua acara" finds a customer in
- * every event, each row naming its event.
+ * every event, each row naming its event; a ticket number from a wedge scanner opens its order.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { readQr } from '../support/qr.js';
-import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, test, type Counter } from './support/counter.js';
+import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, scanWithWedge, test, type Counter } from './support/counter.js';
 
 const WAYANG = { id: '01JDEM0000000000000000EV03', slug: 'festival-wayang', category: '01JDEM0000000000000000TK05', name: 'Festival Wayang Malam' };
 
@@ -92,4 +92,29 @@ test('"Semua acara" finds a customer in every event, each row naming its event',
   // The other event's order opens from here.
   await rows(page).filter({ hasText: WAYANG.name }).click();
   await expect(page.getByRole('dialog', { name: 'Pesanan Sari Anggraini' })).toContainText(WAYANG.name);
+});
+
+test('a ticket number scanned by a wedge scanner opens its order; typed by a person it stays typed', async ({ page, counter }) => {
+  const sale = await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(customer('Wulan Sari')) });
+  expect(sale.status).toBe(201);
+  const paid = await counter.api(`/events/${COFFEE.slug}/admin/orders/${sale.body.data.id}/checkout`, { method: 'POST', body: { method: 'card', reference: 'EDC 9' } });
+  const number: string = paid.body.data.participants[0].ticketNumber;
+
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  const name = page.getByLabel('Nama lengkap');
+  // A person types the number into a field at a person's pace: it is their text, left as typed.
+  await name.click();
+  await page.keyboard.type(number, { delay: 150 });
+  await expect(name).toHaveValue(number);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The scanner types it in a few milliseconds, then Enter: the order opens, and the form was not sent.
+  await name.fill('Wul');
+  await scanWithWedge(page, number);
+  const opened = page.getByRole('dialog', { name: 'Pesanan Wulan Sari' });
+  await expect(opened).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Menu utama' }).getByRole('button', { name: /Pesanan/ })).toHaveAttribute('aria-current', 'page');
+  await opened.getByRole('button', { name: 'Tutup' }).click();
+  await expect(opened).toHaveCount(0);
 });

@@ -7,14 +7,13 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/connection.js';
 import { participants } from '../db/schema.js';
-import { printedTicketNumber } from '#shared/ticket-number.js';
+import { TICKET_NUMBER_ALPHABET as ALPHABET, printedTicketNumber } from '#shared/ticket-number.js';
 import { newId } from './ids.js';
 import type { OrderRow } from './order-views.js';
 
 /** A participant's status once its order is refunded: the ticket is void, the gate refuses it. */
 export const REFUNDED = 'refunded';
 
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ATTEMPTS = 5;
 
 export function newTicketNumber(): string {

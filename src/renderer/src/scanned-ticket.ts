@@ -1,13 +1,15 @@
 /**
  * A ticket brought back to the counter and scanned: its order is looked up by the ticket's own
- * token (the service verifies it) and opened. A basket's group code, scanned, lists the basket's
- * orders. What goes wrong is said, in words, until the next scan.
+ * token (the service verifies it), or by its ticket number over every event the operator may read,
+ * and opened. A basket's group code, scanned, lists the basket's orders. What goes wrong is said,
+ * in words, until the next scan.
  */
 import { useState } from 'react';
 import { contract } from '#shared/contract/index.js';
+import { asPrintedTicketNumber } from '#shared/ticket-number.js';
 import { GroupClaims, TicketClaims, unverifiedClaims } from '#shared/ticket-token.js';
 import { api } from './api/client';
-import { useTicketScanner } from './scanner';
+import { useTicketScanner, type Scanned } from './scanner';
 
 /** What the Orders screen needs to open an order's detail. */
 export interface OrderToOpen {
@@ -27,7 +29,18 @@ export interface ScanTargets {
 export function useScannedTicket({ openOrder, showBasket }: ScanTargets): string | undefined {
   const [problem, setProblem] = useState<string>();
   const failed = (what: string) => (error: Error) => setProblem(`${what} yang dipindai tidak dapat dibuka: ${error.message}`);
-  useTicketScanner((token) => {
+  /** The one order holding this ticket number, whichever event it is of. */
+  const openNumbered = (number: string) => {
+    api(contract.searchOrders, { query: { search: number } }).then((found) => {
+      const order = found.find((o) => o.participants.some((p) => p.ticketNumber === number));
+      if (!order) return setProblem(`Tiket ${number} tidak ditemukan di acara yang dapat Anda lihat.`);
+      setProblem(undefined);
+      openOrder({ eventId: order.eventId, id: order.id, customerName: order.customerName, customerEmail: order.customerEmail });
+    }, failed('Tiket'));
+  };
+  useTicketScanner((scanned: Scanned) => {
+    if (scanned.kind === 'number') return openNumbered(asPrintedTicketNumber(scanned.text));
+    const token = scanned.text;
     const ticket = unverifiedClaims(TicketClaims, token);
     const group = ticket ? undefined : unverifiedClaims(GroupClaims, token);
     if (ticket) {

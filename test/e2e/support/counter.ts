@@ -137,3 +137,22 @@ export async function startSale(page: Page, category: string, c: Customer): Prom
   await page.getByRole('button', { name: /Lanjut ke pembayaran/ }).click();
   await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
 }
+
+/**
+ * A keyboard-wedge scanner reading `text`: each key timed as the scanner's USB keyboard sends it,
+ * 4 ms apart, then Enter. The keys are stamped with those times (as the OS stamps a real
+ * scanner's), not with when the test got round to sending each one.
+ */
+export async function scanWithWedge(page: Page, text: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  // Stamped in the just-past: input stamped ahead of the browser's clock is held back.
+  const start = Date.now() / 1000 - 1;
+  const keys = [...text].map((key) => ({ key, text: key })).concat({ key: 'Enter', text: '\r' });
+  for (const [i, { key, text: typed }] of keys.entries()) {
+    const timestamp = start + i * 0.004;
+    const code = key === 'Enter' ? { windowsVirtualKeyCode: 13, code: 'Enter' } : {};
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key, text: typed, timestamp, ...code });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key, timestamp: timestamp + 0.001, ...code });
+  }
+  await cdp.detach();
+}
