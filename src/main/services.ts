@@ -14,6 +14,7 @@ import { createOrderList } from './domain/order-list.js';
 import { createTransactions } from './domain/transactions.js';
 import { createCashSessions } from './domain/cash-sessions.js';
 import { createCheckInService } from './domain/check-ins.js';
+import { createCustomerDisplays } from './domain/customer-displays.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { createEventService } from './domain/events.js';
 import { createExpiry } from './domain/expiry.js';
@@ -40,6 +41,7 @@ import { createBackups } from './backup/backups.js';
 import { refuseLostDatabase } from './backup/lost-database.js';
 import { createInvoiceService } from './invoice/service.js';
 import { createPrinting } from './app/printing.js';
+import { createCustomerDisplay } from './app/customer-display.js';
 import { createPrintQueue } from './printing/print-queue.js';
 import { sendToPrinter } from './printing/printer-connection.js';
 import { createAllotment } from './sync/allotment.js';
@@ -181,10 +183,11 @@ export function createServices(options: ServiceOptions) {
   const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });
   const printQueue = createPrintQueue({ db: core.database.db, clock: core.clock, printerAddress: () => core.settings.get().printerAddress, send: sendToPrinter });
   const printing = createPrinting({ ...core, queue: printQueue });
+  const customerDisplay = createCustomerDisplay({ ...core, customerDisplays: createCustomerDisplays(core.database.db, core.clock) });
   const close = () => {
     void printQueue.stop();
     core.close();
   };
-  return { ...core, sync, selling, gate, refunding, setup, printQueue, printing, close, conflicts: createConflicts({ ...core, wake: sync.wake }) };
+  return { ...core, sync, selling, gate, refunding, setup, printQueue, printing, customerDisplay, close, conflicts: createConflicts({ ...core, wake: sync.wake }) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -105,4 +105,6 @@ export const SETTING_LABEL: Record<keyof Settings, string> = {
   printerCodepage: 'Tabel karakter printer',
   printerAutoPrint: 'Cetak struk otomatis',
   drawerKick: 'Buka laci kas',
+  qrisPayload: 'Kode QRIS',
+  transferInstructions: 'Petunjuk transfer',
 };

@@ -123,7 +123,7 @@ describe('every endpoint, fuzzed', () => {
     const { groupToken } = expectOk(await h.request({ method: 'POST', url: `/events/${w.event.id}/admin/transactions/${basket.id}/checkout`, key: owner.key, body: { method: 'card' } }));
 
     /** A request each operation accepts: the path's ids, a query and a body. */
-    const params: Record<string, string> = { idOrSlug: w.event.id, orderId: paid.order.id, participantId: paid.order.participants[0].id, keyId: spare, seq: '1', jobId: '01JZZZZZZZZZZZZZZZZZZZZZZZ', kid: FOREIGN_KEY.kid, sessionId: session.id, transactionId: basket.id };
+    const params: Record<string, string> = { idOrSlug: w.event.id, orderId: paid.order.id, participantId: paid.order.participants[0].id, keyId: spare, seq: '1', jobId: '01JZZZZZZZZZZZZZZZZZZZZZZZ', displayId: '01JZZZZZZZZZZZZZZZZZZZZZZZ', kid: FOREIGN_KEY.kid, sessionId: session.id, transactionId: basket.id };
     const queries: Record<string, Record<string, string>> = {
       'GET /events': { ownerId: 'me', search: 'acara', startAtFrom: '2026-01-01', sort: 'name' },
       'GET /events/{idOrSlug}/admin/orders': { search: 'pembeli', status: 'completed', sort: 'totalAmount', page: '1', limit: '20' },
@@ -164,6 +164,9 @@ describe('every endpoint, fuzzed', () => {
       'POST /cash-drawer/open': { reason: 'Tukar uang kecil', approval: { email: owner.user.email, password: PASSWORD } },
       'POST /print-jobs/{jobId}/retry': {},
       'POST /print-jobs/{jobId}/cancel': {},
+      'POST /customer-displays': {},
+      'POST /customer-displays/pair': { code: '123456' },
+      'PUT /customer-displays/view': { stage: 'basket', eventName: 'Konser', lines: [{ holder: 'Ani', category: 'Reguler', amount: '150000.00' }], total: '150000.00' },
       'POST /sync/conflicts/{seq}/refund': { reason: 'NIK terdaftar di pusat', approval: { email: owner.user.email, password: PASSWORD } },
       'PUT /sync/remote': { baseUrl, apiKey: 'tck_fuzz-remote-key', ownerEmail: owner.user.email },
       'POST /sync/remote/check': { baseUrl, apiKey: 'tck_fuzz-remote-key' },

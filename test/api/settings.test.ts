@@ -31,6 +31,8 @@ const DEFAULTS = {
   printerCodepage: 'cp858',
   printerAutoPrint: false,
   drawerKick: 'before',
+  qrisPayload: '',
+  transferInstructions: '',
 };
 
 const read = (h: Harness, key?: string) => h.request({ url: '/settings', key });

@@ -27,6 +27,7 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
                [--backup-interval-minutes M] [--backups-kept N]
                [--cash-rounding-rupiah 0|100|500|1000] [--cash-tolerance-rupiah N]
                [--counter-name NAME]        NAME: capitals, digits, dashes (LOKET-1), in invoice numbers
+               [--qris-payload TEXT] [--transfer-instructions TEXT]   for the customer display
   remote set --base-url URL [--owner EMAIL]  the remote to sync with; its API key is read from stdin
   remote show | remote test                 the remote (key masked) / whether URL and key work
   sync now                                  one sync round (pull, push), prints the status; exit 1 unless it got through

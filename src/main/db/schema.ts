@@ -651,3 +651,26 @@ export const printJobs = sqliteTable(
   (t) => [index('print_jobs_state').on(t.state, t.id)],
 );
 
+
+/**
+ * Customer displays (domain/customer-displays.ts): a screen facing the customer registers itself
+ * and shows a pairing code; an operator types the code at their counter, which pairs the display
+ * with that operator. Kept so that a display stays paired across restarts.
+ */
+export const customerDisplays = sqliteTable(
+  'customer_displays',
+  {
+    id: text('id').primaryKey(),
+    /** SHA-256 of the display's key (base64url): the key itself is only ever with the display. */
+    keyHash: text('key_hash').notNull().unique(),
+    /** Six digits while unpaired; null once paired. */
+    pairingCode: text('pairing_code'),
+    codeExpiresAt: integer('code_expires_at').notNull(),
+    /** The operator whose counter it shows; null until paired. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    pairedAt: integer('paired_at'),
+    lastSeenAt: integer('last_seen_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('customer_displays_code').on(t.pairingCode), index('customer_displays_user').on(t.userId)],
+);

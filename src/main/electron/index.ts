@@ -3,7 +3,7 @@
  * service in a utilityProcess (service.ts), the locked-down window on it (window.ts), and a warning
  * before quitting while sales wait to be replicated.
  */
-import { app, dialog, ipcMain, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, screen, type BrowserWindow } from 'electron';
 import { randomBytes } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +11,13 @@ import { UNSYNCED_CHANNEL } from '#shared/shell-bridge.js';
 import { dataKey, shellStore } from './secrets.js';
 import { startService, type Service } from './service.js';
 import { openWindow } from './window.js';
+import { openDisplayWindow } from './display-window.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 let service: Service | undefined;
 let window: BrowserWindow | undefined;
+/** The customer display, on the second screen when there is one. */
+let display: BrowserWindow | undefined;
 /** Sales not yet replicated, as the window last reported them. */
 let unsynced = 0;
 
@@ -40,6 +43,12 @@ async function launch(): Promise<void> {
   const launchToken = randomBytes(32).toString('base64url');
   service = await startService(here, dataDir, launchToken, dataKey(store));
   window = openWindow(here, service.url, launchToken, store);
+  const url = service.url;
+  const showDisplay = () => {
+    if (!display || display.isDestroyed()) display = openDisplayWindow(url);
+  };
+  showDisplay();
+  screen.on('display-added', showDisplay);
   const contents = window.webContents;
   ipcMain.on(UNSYNCED_CHANNEL, (event, count: unknown) => {
     if (event.sender === contents && typeof count === 'number' && Number.isSafeInteger(count) && count >= 0) unsynced = count;
@@ -47,6 +56,8 @@ async function launch(): Promise<void> {
   window.on('close', (event) => {
     if (!mayClose()) event.preventDefault();
   });
+  // The display goes with the counter's window.
+  window.on('closed', () => display?.destroy());
 }
 
 if (!app.requestSingleInstanceLock()) {

@@ -25,6 +25,7 @@ import { checkInRoutes } from './routes/check-ins.js';
 import { eventRoutes } from './routes/events.js';
 import { invoiceRoutes } from './routes/invoices.js';
 import { printingRoutes } from './routes/printing.js';
+import { customerDisplayRoutes } from './routes/customer-displays.js';
 import { orderPaymentRoutes } from './routes/order-payments.js';
 import { orderRoutes } from './routes/orders.js';
 import { reportRoutes } from './routes/reports.js';
@@ -157,6 +158,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(orderPaymentRoutes, { services });
   await app.register(invoiceRoutes, { services });
   await app.register(printingRoutes, { services });
+  await app.register(customerDisplayRoutes, { services });
   await app.register(checkInRoutes, { services });
   await app.register(syncRoutes, { services });
   await app.register(apiKeyRoutes, { services });
@@ -179,6 +181,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     uiConfig: { layout: 'BaseLayout', docExpansion: 'list', deepLinking: true, defaultModelsExpandDepth: 0 },
     theme: { title: 'Ticket Counter: API' },
   });
-  if (options.uiDir) await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, maxAge: 0 });
+  if (options.uiDir) {
+    await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, maxAge: 0 });
+    // The customer display is the same page (the renderer tells it by its path): a tablet opens /display.
+    app.get('/display', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+  }
   return app;
 }

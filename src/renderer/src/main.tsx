@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
 import { App } from './App';
+import { DisplayApp } from './display/DisplayApp';
 import { session } from './session';
 import './styles.css';
 
@@ -26,7 +27,8 @@ session.subscribe(() => {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queries}>
-      <App />
+      {/* The customer display is this same page at /display (served by the service for a tablet or a second screen). */}
+      {window.location.pathname === '/display' ? <DisplayApp /> : <App />}
     </QueryClientProvider>
   </StrictMode>,
 );

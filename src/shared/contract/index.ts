@@ -5,6 +5,7 @@
 import * as cash from './cash.js';
 import * as checkIns from './check-ins.js';
 import * as counter from './counter.js';
+import * as customerDisplay from './customer-display.js';
 import * as events from './events.js';
 import * as orders from './orders.js';
 import * as printing from './printing.js';
@@ -14,7 +15,7 @@ import * as sync from './sync.js';
 import * as tickets from './tickets.js';
 import * as transactions from './transactions.js';
 
-export const contract = { ...service, ...events, ...orders, ...tickets, ...checkIns, ...sync, ...counter, ...cash, ...reports, ...transactions, ...printing };
+export const contract = { ...service, ...events, ...orders, ...tickets, ...checkIns, ...sync, ...counter, ...cash, ...reports, ...transactions, ...printing, ...customerDisplay };
 export type Contract = typeof contract;
 export type OperationId = keyof Contract;
 export * from './endpoint.js';

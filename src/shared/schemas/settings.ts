@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CASH_ROUNDING_STEPS } from '../cash.js';
+import { messages } from '../messages.js';
+import { isQris } from '../qris.js';
 
 export const OfflineAllotmentPercent = z.number().int().min(0).max(100);
 export const InvoiceLayout = z.enum(['a4', 'receipt']);
@@ -93,6 +95,14 @@ const RULES = {
   printerAutoPrint: z.boolean(),
   /** When the printer kicks the cash drawer on a cash payment's receipt: before it prints, after, or never. */
   drawerKick: z.enum(['before', 'after', 'none']),
+  /** The venue's static QRIS code as scanned (text); the customer display shows it with the amount written in. Empty: none. */
+  qrisPayload: z
+    .string()
+    .trim()
+    .max(512)
+    .refine((value) => value === '' || isQris(value), messages.qrisInvalid),
+  /** How to pay by transfer (bank, account, holder), for the customer display. Empty: none. */
+  transferInstructions: z.string().trim().max(300),
 };
 
 /** The counter's own settings (the settings store, shared by the service, the CLI and the UI). */
@@ -115,6 +125,8 @@ export const Settings = z.object({
   printerCodepage: RULES.printerCodepage.default('cp858'),
   printerAutoPrint: RULES.printerAutoPrint.default(false),
   drawerKick: RULES.drawerKick.default('before'),
+  qrisPayload: RULES.qrisPayload.default(''),
+  transferInstructions: RULES.transferInstructions.default(''),
 });
 export type Settings = z.infer<typeof Settings>;
 

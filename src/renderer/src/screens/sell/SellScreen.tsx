@@ -8,9 +8,12 @@ import type { SyncStatus } from '#shared/schemas/sync.js';
 import { useOrder, useTickets } from '../../api/hooks';
 import { EventPicker, useEvent } from '../../components/EventPicker';
 import { useBasket } from '../../api/basket-hooks';
+import { useShowOnDisplay } from '../../api/display-hooks';
+import { Notice } from '../../components/Field';
 import { AwaitingVerification } from './AwaitingVerification';
 import { BasketDoneStep, BasketPaymentStep } from './BasketSteps';
 import type { DraftLine } from './BasketLines';
+import { customerView } from './customer-view';
 import { ShiftPrompt } from './ShiftPrompt';
 import { DoneStep } from './DoneStep';
 import { PaymentStep } from './PaymentStep';
@@ -54,6 +57,10 @@ export function SellScreen({
     next();
   };
 
+  const displayFailure = useShowOnDisplay(
+    customerView({ eventName: event?.name, draft: lines, basket: sale && 'transactionId' in sale ? basket : undefined, order: sale && 'orderId' in sale && order ? { detail: order, customer: sale.customer } : undefined }),
+  );
+
   let step;
   if (!event) step = null;
   else if (!sale)
@@ -86,6 +93,7 @@ export function SellScreen({
       <EventPicker eventId={eventId} onChoose={choose} />
       <ShiftPrompt onOpenShift={onOpenShift} />
       {event && <AwaitingVerification eventId={event.id} onShow={onShowAwaiting} />}
+      {displayFailure && <Notice kind="error">Layar pelanggan tidak diperbarui: {displayFailure.message}</Notice>}
       {step}
     </div>
   );

@@ -4,6 +4,7 @@ import { makesApiKeys, ownsCounter } from '#shared/roles.js';
 import { AccountSection } from './AccountSection';
 import { ApiKeysSection } from './ApiKeysSection';
 import { CounterSection } from './CounterSection';
+import { DisplaySection } from './DisplaySection';
 import { PrinterSection } from './PrinterSection';
 import { RemoteSection } from './RemoteSection';
 
@@ -16,6 +17,7 @@ export function SettingsScreen({ user, status }: { user: User; status: SyncStatu
       <ApiKeysSection creates={makesApiKeys(user.role)} forOthers={owner} />
       <CounterSection editable={owner} />
       <PrinterSection editable={owner} />
+      <DisplaySection editable={owner} />
       <AccountSection />
     </div>
   );

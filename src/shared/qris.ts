@@ -1,0 +1,53 @@
+/**
+ * QRIS, Indonesia's standard payment QR code (EMVCo Merchant-Presented Mode): a string of fields,
+ * each a two-digit id, a two-digit length and the value, ending in a CRC. A merchant is given a
+ * static code (any amount, typed by the payer); the customer display shows it with the amount to
+ * pay written in (field 54), so that the payer's app fills it in: what dynamic QRIS codes do.
+ */
+
+/** CRC-16/CCITT-FALSE (polynomial 0x1021, from 0xFFFF), as four capital hex digits: field 63's value. */
+export function qrisCrc(text: string): string {
+  let crc = 0xffff;
+  for (const byte of new TextEncoder().encode(text)) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+interface Field {
+  id: string;
+  value: string;
+}
+
+/** The fields of a payload, or undefined when it is not a whole, well-formed QRIS string with a right CRC. */
+function fieldsOf(payload: string): Field[] | undefined {
+  const fields: Field[] = [];
+  for (let at = 0; at < payload.length; ) {
+    const head = payload.slice(at, at + 4);
+    if (!/^\d{4}$/.test(head)) return undefined;
+    const length = Number(head.slice(2));
+    const value = payload.slice(at + 4, at + 4 + length);
+    if (value.length !== length) return undefined;
+    fields.push({ id: head.slice(0, 2), value });
+    at += 4 + length;
+  }
+  const crc = fields.at(-1);
+  const wellFormed = fields[0]?.id === '00' && crc?.id === '63' && crc.value.length === 4 && fields.some((f) => f.id === '26' || f.id === '51');
+  return wellFormed && qrisCrc(payload.slice(0, -4)) === crc!.value.toUpperCase() ? fields : undefined;
+}
+
+/** A merchant's QRIS code as a scanner reads it: well formed, with a merchant account and a right CRC. */
+export const isQris = (payload: string): boolean => fieldsOf(payload) !== undefined;
+
+/** The merchant's code with the amount to pay (in sen) written in: a code for one payment (field 01: 12). */
+export function qrisForAmount(payload: string, sen: number): string {
+  const fields = fieldsOf(payload);
+  if (!fields) throw new Error('not a QRIS code');
+  const kept = fields.filter((f) => !['01', '54', '63'].includes(f.id));
+  const written = [{ id: '01', value: '12' }, { id: '54', value: sen % 100 === 0 ? String(sen / 100) : (sen / 100).toFixed(2) }];
+  // Fields go in the order of their ids: the amount before the country (58).
+  const ordered = [...kept, ...written].sort((a, b) => Number(a.id) - Number(b.id));
+  const body = `${ordered.map((f) => `${f.id}${String(f.value.length).padStart(2, '0')}${f.value}`).join('')}6304`;
+  return `${body}${qrisCrc(body)}`;
+}
