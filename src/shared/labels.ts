@@ -104,6 +104,7 @@ export const SETTING_LABEL: Record<keyof Settings, string> = {
   printerPaperWidth: 'Lebar kertas (mm)',
   printerCodepage: 'Tabel karakter printer',
   printerAutoPrint: 'Cetak struk otomatis',
+  printerTicketSlips: 'Struk per tiket untuk transaksi',
   drawerKick: 'Buka laci kas',
   qrisPayload: 'Kode QRIS',
   transferInstructions: 'Petunjuk transfer',

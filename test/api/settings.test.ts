@@ -30,6 +30,7 @@ const DEFAULTS = {
   printerPaperWidth: 80,
   printerCodepage: 'cp858',
   printerAutoPrint: false,
+  printerTicketSlips: false,
   drawerKick: 'before',
   qrisPayload: '',
   transferInstructions: '',

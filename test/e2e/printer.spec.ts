@@ -111,3 +111,34 @@ test('set up in Settings with a test page; a cash sale prints by itself; a recei
   await expect(page.getByText('Laci kas dibuka.')).toBeVisible();
   await expect.poll(() => printer.drawerKicks(), { timeout: 15_000 }).toBe(kicks + 1);
 });
+
+test("a basket paid by card prints its receipt by itself, then each attendee's own slip", async ({ page, counter }) => {
+  // The owner's settings: receipts by themselves, and a slip per ticket of a basket.
+  const login = await fetch(`${counter.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
+  const { token } = (await login.json()).data;
+  const settings = { printerAddress: printer.address, printerAutoPrint: true, printerTicketSlips: true };
+  const saved = await fetch(`${counter.url}/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(settings) });
+  expect(saved.status).toBe(200);
+
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await fillRegistration(page, customer('Laras Hadi'));
+  await page.keyboard.press('Alt+a');
+  await fillRegistration(page, customer('Bima Hadi', 'male', '02-03-1985'));
+  await page.getByRole('button', { name: /Bayar 2 peserta/ }).click();
+  await page.locator('label.method', { hasText: 'Kartu debit/kredit' }).click();
+  await page.getByRole('button', { name: /^Bayar/ }).click();
+  await expect(page.getByText('LUNAS · 2 tiket')).toBeVisible();
+
+  const [receipt, first, second] = await receiptsCut(printer, 3);
+  expect(receipt!.text).toContain('Struk transaksi · 2 peserta');
+  expect(first!.text).toContain('Laras Hadi');
+  expect(first!.text).not.toContain('Bima Hadi');
+  expect(second!.text).toContain('Bima Hadi');
+  // Each slip is an original: its ticket's QR code, no SALINAN, no drawer for a card.
+  for (const slip of [first!, second!]) {
+    expect(slip.qrCodes).toHaveLength(1);
+    expect(slip.text).not.toContain('SALINAN');
+    expect(slip.drawerKicks).toBe(0);
+  }
+});

@@ -93,6 +93,8 @@ const RULES = {
   printerCodepage: z.enum(['cp858', 'cp437']),
   /** Print the receipt by itself after a payment at this counter. */
   printerAutoPrint: z.boolean(),
+  /** A basket's receipt comes with a slip of its own for each ticket, for each attendee to hold. */
+  printerTicketSlips: z.boolean(),
   /** When the printer kicks the cash drawer on a cash payment's receipt: before it prints, after, or never. */
   drawerKick: z.enum(['before', 'after', 'none']),
   /** The venue's static QRIS code as scanned (text); the customer display shows it with the amount written in. Empty: none. */
@@ -124,6 +126,7 @@ export const Settings = z.object({
   printerPaperWidth: RULES.printerPaperWidth.default(80),
   printerCodepage: RULES.printerCodepage.default('cp858'),
   printerAutoPrint: RULES.printerAutoPrint.default(false),
+  printerTicketSlips: RULES.printerTicketSlips.default(false),
   drawerKick: RULES.drawerKick.default('before'),
   qrisPayload: RULES.qrisPayload.default(''),
   transferInstructions: RULES.transferInstructions.default(''),

@@ -27,8 +27,14 @@ export function usePrintOnPrinter(send: () => Promise<unknown>) {
 
 export const orderReceiptToPrinter = (order: { eventId: string; id: string }) => () => api(contract.printInvoice, { params: orderParams(order), body: {} }, once());
 
-export const basketReceiptToPrinter = (basket: { eventId: string; id: string }) => () =>
-  api(contract.printTransactionReceipt, { params: { idOrSlug: basket.eventId, transactionId: basket.id }, body: {} }, once());
+/** A basket's one receipt, then (when `slips` names them) each of those tickets alone, in that order. */
+export const basketReceiptToPrinter =
+  (basket: { eventId: string; id: string }, slips: readonly string[] = []) =>
+  async () => {
+    const receipt = await api(contract.printTransactionReceipt, { params: { idOrSlug: basket.eventId, transactionId: basket.id }, body: {} }, once());
+    for (const id of slips) await orderReceiptToPrinter({ eventId: basket.eventId, id })();
+    return receipt;
+  };
 
 /** A shift's report: its Z report once closed, else an X report so far (issued by the service). */
 export const cashReportToPrinter = (sessionId: string) => () => api(contract.printCashReport, { params: { sessionId }, body: {} }, once());

@@ -2,7 +2,8 @@
  * A basket's payment and its Done screen: one payment for every attendee (the same form as a
  * single sale's), then the group's QR code (one scan at the gate for all), every ticket number with
  * its own QR code, the change once, one receipt with every ticket (Alt+P; by itself on a receipt
- * printer when set), and each ticket's invoice to print alone.
+ * printer when set, with each ticket's own slip after it when set so), and each ticket's invoice to
+ * print alone.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -85,14 +86,15 @@ export function BasketDoneStep({ basket, onNext }: { basket: Transaction; onNext
     mutationFn: async (orderId: string): Promise<unknown> =>
       printer ? orderReceiptToPrinter({ eventId: basket.eventId, id: orderId })() : printInvoice(basket.eventId, orderId, layout),
   });
+  const paid = basket.orders.filter((o) => o.paymentStatus === 'paid' && o.status === 'completed');
   const receipt = {
     key: `basket:${basket.id}`,
     label: 'Cetak struk semua tiket',
-    toPrinter: basketReceiptToPrinter(basket),
+    // Each attendee's own slip too, when the counter is set to.
+    toPrinter: basketReceiptToPrinter(basket, printer?.printerTicketSlips ? paid.map((o) => o.id) : []),
     printPdf: (chosen: InvoiceLayout) => printReceipt(basket.eventId, basket.id, chosen),
     downloadPdf: (chosen: InvoiceLayout) => downloadReceipt(basket.eventId, basket.id, chosen),
   };
-  const paid = basket.orders.filter((o) => o.paymentStatus === 'paid' && o.status === 'completed');
   return (
     <div className="basket-done card">
       <div className="basket-done-head">

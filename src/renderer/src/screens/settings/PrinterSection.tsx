@@ -14,13 +14,14 @@ import { usePrintJobChange, usePrintJobs, useTestPrint } from '../../api/print-h
 import { Field, Notice } from '../../components/Field';
 import { dateTime } from '../../format';
 
-const PrinterRules = SettingsPatch.pick({ printerAddress: true, printerPaperWidth: true, printerCodepage: true, printerAutoPrint: true, drawerKick: true }).required();
+const PrinterRules = SettingsPatch.pick({ printerAddress: true, printerPaperWidth: true, printerCodepage: true, printerAutoPrint: true, printerTicketSlips: true, drawerKick: true }).required();
 type PrinterRules = z.infer<typeof PrinterRules>;
-const pickRules = ({ printerAddress, printerPaperWidth, printerCodepage, printerAutoPrint, drawerKick }: Settings): PrinterRules => ({
+const pickRules = ({ printerAddress, printerPaperWidth, printerCodepage, printerAutoPrint, printerTicketSlips, drawerKick }: Settings): PrinterRules => ({
   printerAddress,
   printerPaperWidth,
   printerCodepage,
   printerAutoPrint,
+  printerTicketSlips,
   drawerKick,
 });
 
@@ -81,6 +82,9 @@ export function PrinterSection({ editable }: { editable: boolean }) {
           </Field>
           <label className="check span-2">
             <input type="checkbox" {...form.register('printerAutoPrint')} /> Cetak struk otomatis setelah pembayaran
+          </label>
+          <label className="check span-2">
+            <input type="checkbox" {...form.register('printerTicketSlips')} /> Transaksi: cetak juga tiap tiket sebagai struk sendiri
           </label>
         </fieldset>
         <div className="actions span-3">
