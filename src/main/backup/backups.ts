@@ -10,6 +10,8 @@ import type { CounterDb } from '../db/connection.js';
 import type { Clock } from '../domain/clock.js';
 
 const SCHEDULED = /^counter-\d{8}T\d{6}\d{3}Z\.db$/;
+/** The most pages better-sqlite3 copies in one step: every page there is. */
+const ALL_PAGES = 0x7fffffff;
 
 /** 2026-11-22T13:05:09.123Z as 20261122T130509123Z: sortable, and a valid file name everywhere. */
 export const fileStamp = (ms: number) => new Date(ms).toISOString().replace(/[-:.]/g, '');
@@ -20,8 +22,15 @@ export const backupsDir = (dataDir: string) => join(dataDir, 'backups');
 export function createBackups(database: CounterDb, dataDir: string, clock: Clock, backupsKept: () => number) {
   const dir = backupsDir(dataDir);
 
-  async function backupTo(file: string): Promise<string> {
-    await database.sqlite.backup(file);
+  /**
+   * `besideWriter`: another process (a running serve) writes to the database meanwhile. SQLite
+   * restarts a step-by-step backup whenever another connection writes, so beside a busy counter it
+   * would never end: it is copied in one step instead, on one snapshot (WAL: the writer goes on).
+   * serve's own backups go step by step, which its writes (on the same connection) do not restart,
+   * and its event loop keeps answering between steps.
+   */
+  async function backupTo(file: string, { besideWriter = false } = {}): Promise<string> {
+    await database.sqlite.backup(file, besideWriter ? { progress: () => ALL_PAGES } : undefined);
     chmodSync(file, 0o600);
     return file;
   }

@@ -166,7 +166,8 @@ export function demoCommand(services: Services): void {
 
 export async function backupCommand(services: Services, values: Values): Promise<void> {
   const out = required(values, 'out');
-  print({ backup: await services.backups.backupTo(out) });
+  // A serve may be selling on the same data dir meanwhile.
+  print({ backup: await services.backups.backupTo(out, { besideWriter: true }) });
 }
 
 /** Replaces the data dir's database by a backup; serve must be stopped (backup/restore.ts). */
