@@ -105,6 +105,15 @@ describe('printing receipts on a network ESC/POS printer', () => {
     expect([original!.drawerKicks, copy!.drawerKicks]).toEqual([1, 0]);
     expect(original!.text).not.toContain('SALINAN');
     expect(copy!.text).toContain('SALINAN');
+
+    // Each ticket's own slip after it (printerTicketSlips): originals, but the basket's cash was
+    // taken once, and its receipt opened the drawer for it.
+    for (const order of paid.orders) expectOk(await print(order), 201);
+    const slips = await printedSince(before + 2);
+    expect(slips.map((slip) => [slip.text.includes('SALINAN'), slip.drawerKicks])).toEqual([
+      [false, 0],
+      [false, 0],
+    ]);
   });
 
   it('a printer that is off keeps the jobs waiting; back on, each prints once, in order', async () => {

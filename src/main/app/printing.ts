@@ -55,7 +55,8 @@ export function createPrinting({ access, approvals, audit, cashSessions, events,
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
     const current = printer();
     const { document, order, copy } = await invoices.invoiceDocumentOf(actor, idOrSlug, orderId);
-    const cashOriginal = !copy && order.paymentStatus === 'paid' && order.payment?.method === 'cash';
+    // A basket's cash was taken once: its receipt opens the drawer, not each ticket's slip.
+    const cashOriginal = !copy && !order.transactionId && order.paymentStatus === 'paid' && order.payment?.method === 'cash';
     return send(actor, event.id, document, current, drawerFor(actor, event, current, cashOriginal));
   }
 
