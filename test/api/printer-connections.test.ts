@@ -117,6 +117,17 @@ describe('receipt printers on a device file and on the system spooler', () => {
       expectReceiptOf(await received, order, 'Budi Santoso');
       expect(await jobOf(job.id)).toMatchObject({ state: 'printed', lastError: null });
     });
+
+    // A path is trusted to be a printer only if it is a device (or a pipe, as a print server's):
+    // an owner's typo, or a stolen key, must not have receipts written over the counter's files.
+    it('a plain file is no printer: the job waits, saying so, and the file is as it was', async () => {
+      const file = join(dir.path, 'catatan.txt');
+      writeFileSync(file, 'isi penting');
+      await setPrinter(file);
+      const job = await print(await w.sell());
+      expect(await jobOf(job.id)).toMatchObject({ state: 'waiting', lastError: expect.stringMatching(/bukan perangkat printer/) });
+      expect(readFileSync(file, 'utf8')).toBe('isi penting');
+    });
   });
 
   describe('the system spooler (CUPS, raw queue)', () => {

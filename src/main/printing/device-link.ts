@@ -51,6 +51,12 @@ async function write(path: string, payload: Uint8Array, progress: { opened: bool
     throw new PrinterUnavailable(whyNotOpened(path, error));
   }
   progress.opened = true;
+  // Only a device (or a pipe, as a print server's) is a printer: never a file of the counter's.
+  const kind = await file.stat().catch(() => undefined);
+  if (!kind?.isCharacterDevice() && !kind?.isFIFO()) {
+    await file.close().catch(() => undefined);
+    throw new PrinterUnavailable(`${path} bukan perangkat printer (misalnya /dev/usb/lp0): perbaiki alamatnya di Pengaturan → Printer struk.`);
+  }
   let written = 0;
   try {
     while (written < payload.length) written += (await file.write(payload, written)).bytesWritten;
