@@ -73,16 +73,20 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
       return { where, countWhere: where, total };
     }
     const identifiers = identifierMatches(query.search, (eventId) => eq(eventId, event.id));
-    const like = or(nameOrEmailLike(query.search), ...identifiers);
-    const searched = and(where, like);
-    // The name and e-mail index knows no ticket number, NIK or phone: a term that may be one
-    // reads the event's orders with the conditions above.
-    if (identifiers.length > 0 || [...query.search].length < TRIGRAM) return { where: searched, countWhere: searched };
+    const searched = and(where, or(nameOrEmailLike(query.search), ...identifiers));
+    // Too short for the search index: the event's orders are read with the LIKE.
+    if ([...query.search].length < TRIGRAM) return { where: searched, countWhere: searched };
     // The search index (migrations/0001_orders_search.sql) agrees with the LIKE above on every
     // row, and counts the event's matches without reading an order.
     const matchInEvent = sql`orders_search match ${phraseOf(query.search)} and orders_search.rowid between (select rowid << 40 from events where id = ${event.id}) and (select ((rowid + 1) << 40) - 1 from events where id = ${event.id})`;
-    const matches = db.get<{ n: number }>(sql`select count(*) as n from orders_search where ${matchInEvent}`).n;
     const matching = sql`${orders}.rowid in (select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where ${matchInEvent})`;
+    // A term that may also be a ticket number, NIK or phone: the index's matches or those. A
+    // ticket number is then found through its own index, not by reading every order's name.
+    if (identifiers.length > 0) {
+      const either = and(where, or(matching, ...identifiers));
+      return { where: either, countWhere: either };
+    }
+    const matches = db.get<{ n: number }>(sql`select count(*) as n from orders_search where ${matchInEvent}`).n;
     // Reading the matches: the unary + keeps the event's index (every order of the event)
     // from driving the query.
     const amongMatches = and(sql`+${orders.eventId} = ${event.id}`, ...filters, matching);
