@@ -93,7 +93,6 @@ export const messages = {
   displayScreenFetched: 'Isi layar pelanggan berhasil diambil',
   displayKeyUnknown: 'Layar pelanggan ini tidak dikenal: muat ulang halaman untuk mendapat kode baru',
   displayCodeUnknown: 'Kode layar pelanggan tidak dikenal atau sudah kedaluwarsa: lihat kode yang tampil di layar itu sekarang',
-  displayTooMany: 'Terlalu banyak layar pelanggan menunggu dipasangkan: coba lagi beberapa menit lagi',
   displayPaired: 'Layar pelanggan terhubung ke loket ini',
   displayViewShown: 'Layar pelanggan diperbarui',
   displaysListed: 'Daftar layar pelanggan berhasil diambil',

@@ -10,7 +10,7 @@ import { qrisCrc } from '../../src/shared/qris.js';
 import { DISPLAY_KEY_HEADER } from '../../src/shared/schemas/customer-display.js';
 import { expectError, expectOk } from '../support/envelope.js';
 import { makeCaller, type Caller } from '../support/fixtures.js';
-import { useHarness } from '../support/harness.js';
+import { logIn, useHarness } from '../support/harness.js';
 import { call } from '../support/http.js';
 import { world, type World } from '../support/world.js';
 
@@ -117,6 +117,33 @@ describe('the customer display', () => {
     expectOk(await unpair(cashier));
     // Unpaired, the display's key is gone: it registers afresh for a new code.
     expectError(await screen(display.key), 401, 'UNAUTHENTICATED');
+  });
+
+  it("the counter's owner lists and unpairs any display; a login that ends leaves its displays on the welcome", async () => {
+    const display = await register();
+    expectOk(await pair(display.pairingCode));
+    expectOk(await show(basket));
+    const owner = makeCaller(harness().services, 'super_admin');
+    expect(expectOk(await harness().request({ ...call(contract.listDisplays, {}), key: owner.key }))).toMatchObject([{ id: display.id }]);
+
+    // The cashier logs out: the display shows nothing more of their last sale.
+    const { token } = (await logIn(harness(), cashier.user.email)) as { token: string };
+    expectOk(await harness().request({ ...call(contract.logOut, {}), headers: { authorization: `Bearer ${token}` } }));
+    expect(expectOk(await screen(display.key))).toMatchObject({ paired: true, view: { stage: 'welcome' } });
+
+    expectOk(await harness().request({ ...call(contract.unpairDisplay, { params: { displayId: display.id } }), key: owner.key }));
+    expectError(await screen(display.key), 401, 'UNAUTHENTICATED');
+  });
+
+  it('registering in a loop pushes out the oldest waiting displays, never refuses a new one, never a paired one', async () => {
+    const paired = await register();
+    expectOk(await pair(paired.pairingCode));
+    const first = await register();
+    for (let i = 0; i < 50; i++) await register();
+    expectError(await screen(first.key), 401, 'UNAUTHENTICATED');
+    expect(expectOk(await screen(paired.key))).toMatchObject({ paired: true });
+    const waiting = harness().services.database.sqlite.prepare('select count(*) as n from customer_displays where user_id is null').get() as { n: number };
+    expect(waiting.n).toBe(50);
   });
 
   it('renews a lapsed code while the display asks, and the lapsed one pairs nothing', async () => {

@@ -1,10 +1,12 @@
 /**
  * The customer display for the counter (domain/customer-displays.ts), with what the venue set up:
  * the counter's name, and while a QRIS or transfer payment is awaited, the venue's QRIS code with
- * the amount written in, or its transfer instructions. Pairing and showing are for those who sell.
+ * the amount written in, or its transfer instructions. Pairing and showing are for those who sell;
+ * the counter's owner also sees and unpairs every display.
  */
 import { messages } from '#shared/messages.js';
 import { toMinor } from '#shared/money.js';
+import { ownsCounter } from '#shared/roles.js';
 import { qrisForAmount } from '#shared/qris.js';
 import type { DisplayScreen, DisplayView, PairedDisplay } from '#shared/schemas/customer-display.js';
 import type { Access, Actor } from '../domain/access.js';
@@ -48,16 +50,18 @@ export function createCustomerDisplay({ access, customerDisplays: displays, sett
     displays.show(actor, view);
   }
 
+  // The counter's owner sees and unpairs every display: one left paired to someone else's login
+  // (a cashier gone home) must not stay stuck on it.
   function list(actor: Actor): PairedDisplay[] {
-    requireSeller(actor);
-    return displays.list(actor);
+    if (!ownsCounter(actor.role)) requireSeller(actor);
+    return displays.list(actor, ownsCounter(actor.role));
   }
 
   function unpair(actor: Actor, displayId: string): void {
-    requireSeller(actor);
-    displays.unpair(actor, displayId);
+    if (!ownsCounter(actor.role)) requireSeller(actor);
+    displays.unpair(actor, displayId, ownsCounter(actor.role));
   }
 
-  return { register: displays.register, screenOf, pair, show, list, unpair };
+  return { register: displays.register, screenOf, pair, show, forget: displays.forget, list, unpair };
 }
 export type CustomerDisplay = ReturnType<typeof createCustomerDisplay>;

@@ -27,6 +27,9 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
                [--backup-interval-minutes M] [--backups-kept N]
                [--cash-rounding-rupiah 0|100|500|1000] [--cash-tolerance-rupiah N]
                [--counter-name NAME]        NAME: capitals, digits, dashes (LOKET-1), in invoice numbers
+               [--printer-address HOST:PORT|/dev/…|cups:QUEUE] [--printer-paper-width 80|58]
+               [--printer-codepage cp858|cp437] [--printer-auto-print true|false]
+               [--printer-ticket-slips true|false] [--drawer-kick before|after|none]
                [--qris-payload TEXT] [--transfer-instructions TEXT]   for the customer display
   remote set --base-url URL [--owner EMAIL]  the remote to sync with; its API key is read from stdin
   remote show | remote test                 the remote (key masked) / whether URL and key work

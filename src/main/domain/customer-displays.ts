@@ -9,7 +9,7 @@
  * The views live in memory: after a restart a display shows a welcome until the counter sends again.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { messages } from '#shared/messages.js';
 import type { DisplayRegistration, DisplayView, PairedDisplay } from '#shared/schemas/customer-display.js';
 import type { Db } from '../db/connection.js';
@@ -22,7 +22,7 @@ import { hashApiKey } from './secrets.js';
 import { toIso } from './time.js';
 
 const CODE_MINUTES = 10;
-/** Unpaired displays waiting at once; more is someone registering in a loop. */
+/** Unpaired displays kept waiting at once: beyond, the oldest waiting one is forgotten (it registers afresh). */
 const MAX_WAITING = 50;
 /** An unpaired display not heard from for this long is forgotten. */
 const FORGOTTEN_MS = 60 * 60_000;
@@ -59,8 +59,13 @@ export function createCustomerDisplays(db: Db, clock: Clock) {
     db.delete(customerDisplays)
       .where(and(isNull(customerDisplays.userId), lt(customerDisplays.lastSeenAt, now - FORGOTTEN_MS)))
       .run();
+    // Someone registering in a loop pushes out the oldest waiting displays, never a paired one, and
+    // never keeps a new display from getting its code.
     const waiting = db.select({ n: count() }).from(customerDisplays).where(isNull(customerDisplays.userId)).get()?.n ?? 0;
-    if (waiting >= MAX_WAITING) throw new AppError('RATE_LIMITED', messages.displayTooMany, undefined, 60);
+    if (waiting >= MAX_WAITING) {
+      const oldest = db.select({ id: customerDisplays.id }).from(customerDisplays).where(isNull(customerDisplays.userId)).orderBy(customerDisplays.createdAt).limit(waiting - MAX_WAITING + 1);
+      db.delete(customerDisplays).where(inArray(customerDisplays.id, oldest)).run();
+    }
     const key = `disp_${randomBytes(32).toString('base64url')}`;
     const row = { id: newId(now), keyHash: hashApiKey(key), pairingCode: freeCode(), codeExpiresAt: codeExpiry(), userId: null, pairedAt: null, lastSeenAt: now, createdAt: now };
     db.insert(customerDisplays).values(row).run();
@@ -110,19 +115,27 @@ export function createCustomerDisplays(db: Db, clock: Clock) {
     views.set(actor.userId, view);
   }
 
-  function list(actor: Actor): PairedDisplay[] {
-    return db.select().from(customerDisplays).where(eq(customerDisplays.userId, actor.userId)).orderBy(customerDisplays.pairedAt).all().map(paired);
+  /** The operator's login ended: their displays greet the next customer, showing nothing of the last. */
+  function forget(userId: string): void {
+    views.delete(userId);
   }
 
-  /** Unpairs one of the actor's displays: it forgets its key and registers afresh. */
-  function unpair(actor: Actor, displayId: string): void {
+  /** The paired displays: the actor's, or (`all`: the counter's owner) everyone's. */
+  function list(actor: Actor, all: boolean): PairedDisplay[] {
+    const whose = all ? sql`${customerDisplays.userId} is not null` : eq(customerDisplays.userId, actor.userId);
+    return db.select().from(customerDisplays).where(whose).orderBy(customerDisplays.pairedAt).all().map(paired);
+  }
+
+  /** Unpairs a display (the actor's own, or any for the counter's owner): the service forgets its key, and it registers afresh. */
+  function unpair(actor: Actor, displayId: string, any: boolean): void {
+    const whose = any ? undefined : eq(customerDisplays.userId, actor.userId);
     const removed = db
       .delete(customerDisplays)
-      .where(and(eq(customerDisplays.id, displayId), eq(customerDisplays.userId, actor.userId)))
+      .where(and(eq(customerDisplays.id, displayId), whose))
       .run();
     if (removed.changes === 0) throw new AppError('NOT_FOUND', messages.displayNotFound);
   }
 
-  return { register, screenOf, pair, show, list, unpair };
+  return { register, screenOf, pair, show, forget, list, unpair };
 }
 export type CustomerDisplays = ReturnType<typeof createCustomerDisplays>;

@@ -2,6 +2,7 @@
  * Builds the HTTP listener over already-built services. Routes are thin: zod parses, a domain
  * service decides, the envelope wraps. Tests call app.inject() on this; serve only listens.
  */
+import { DISPLAY_PAGE } from '#shared/schemas/customer-display.js';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -184,7 +185,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   if (options.uiDir) {
     await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, maxAge: 0 });
     // The customer display is the same page (the renderer tells it by its path): a tablet opens /display.
-    app.get('/display', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+    app.get(DISPLAY_PAGE, { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
   return app;
 }

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
 import { App } from './App';
 import { DisplayApp } from './display/DisplayApp';
+import { DISPLAY_PAGE } from '#shared/schemas/customer-display.js';
 import { session } from './session';
 import './styles.css';
 
@@ -28,7 +29,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queries}>
       {/* The customer display is this same page at /display (served by the service for a tablet or a second screen). */}
-      {window.location.pathname === '/display' ? <DisplayApp /> : <App />}
+      {window.location.pathname === DISPLAY_PAGE ? <DisplayApp /> : <App />}
     </QueryClientProvider>
   </StrictMode>,
 );

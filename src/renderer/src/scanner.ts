@@ -1,9 +1,8 @@
 /**
  * A handheld barcode scanner is a keyboard: it types what it reads and presses Enter. A ticket's
  * QR code scanned anywhere on the counter is told from typing by its shape (a signed ticket token);
- * a ticket number (a barcode, or the QR code of a ticket the central service issued) by its shape
- * and its speed, since a person types numbers too. Either is taken out of whatever field had the
- * focus, and handed on.
+ * a ticket number (a barcode of it) by its shape and its speed, since a person types numbers too.
+ * Either is taken out of whatever field had the focus, and handed on.
  */
 import { useEffect, useRef } from 'react';
 import { isTicketNumber } from '#shared/ticket-number.js';
@@ -19,10 +18,16 @@ const TOKEN_SO_FAR = /^(e|ey|eyJ[\w.-]*)$/;
  */
 const SCANNER_GAP_MS = 35;
 
+/**
+ * A ticket number, scanned: with a letter in it, so that a scanned run of digits (an EDC's
+ * reference, a voucher) typed into a field stays what it is.
+ */
+const scannedNumber = (text: string) => isTicketNumber(text) && /[A-Z]/.test(text);
+
 /** What was scanned: a ticket's signed token (its QR code), or a ticket number. */
 export type Scanned = { kind: 'token'; text: string } | { kind: 'number'; text: string };
 
-/** The field the token began in and its value then, to give it back once it is a scan. */
+/** The field a scan began in and its value then, to give it back once it is a scan. */
 interface Start {
   field: HTMLInputElement | HTMLTextAreaElement | undefined;
   value: string;
@@ -64,7 +69,7 @@ export function useTicketScanner(onScan: (scanned: Scanned) => void): void {
       const fast = gap >= 0 && gap <= SCANNER_GAP_MS;
       if (event.key === 'Enter') {
         if (candidate && TICKET_TOKEN.test(candidate.text)) scan(event, candidate.start, { kind: 'token', text: candidate.text });
-        else if (fast && isTicketNumber(burst!.text.toUpperCase())) scan(event, burst!.start, { kind: 'number', text: burst!.text.toUpperCase() });
+        else if (fast && scannedNumber(burst!.text.toUpperCase())) scan(event, burst!.start, { kind: 'number', text: burst!.text.toUpperCase() });
         candidate = burst = undefined;
         return;
       }

@@ -4,7 +4,7 @@
  * counter then sends what the customer should see, and the display reads it with its own key.
  */
 import { z } from 'zod';
-import { envelope } from '../schemas/common.js';
+import { envelope, Ulid } from '../schemas/common.js';
 import { DisplayParams, DisplayRegistration, DisplayScreen, DisplayView, PairDisplayBody, PairedDisplay } from '../schemas/customer-display.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
 
@@ -19,7 +19,7 @@ export const registerDisplay = endpoint({
   path: '/customer-displays',
   summary: 'A customer display registers itself: its key, and the code an operator pairs it by',
   description:
-    'No credentials: the display keeps the key (sent back in the X-Display-Key header) and shows the six-digit code, valid 10 minutes and renewed while the display asks for its screen. 429 RATE_LIMITED when 50 displays already wait to be paired.',
+    'No credentials: the display keeps the key (sent back in the X-Display-Key header) and shows the six-digit code, valid 10 minutes and renewed while the display asks for its screen. Of more than 50 displays waiting to be paired, the oldest is forgotten (it registers afresh).',
   body: Empty,
   status: 201,
   response: envelope(DisplayRegistration),
@@ -67,7 +67,7 @@ export const listDisplays = endpoint({
   ...counterSide,
   method: 'GET',
   path: '/customer-displays',
-  summary: "The displays paired with the caller's counter",
+  summary: "The displays paired with the caller's counter (for the counter's owner: every paired display)",
   status: 200,
   response: envelope(z.array(PairedDisplay)),
   errors: ['FORBIDDEN', ...AUTH_ERRORS],
@@ -77,10 +77,10 @@ export const unpairDisplay = endpoint({
   ...counterSide,
   method: 'DELETE',
   path: '/customer-displays/:displayId',
-  summary: "Unpair one of the caller's displays",
-  description: 'The display forgets its key and shows a new code to be paired again.',
+  summary: "Unpair one of the caller's displays (the counter's owner: any)",
+  description: 'The service forgets the display\'s key: the display registers afresh and shows a new code.',
   params: DisplayParams,
   status: 200,
-  response: envelope(z.object({ id: z.string() })),
+  response: envelope(z.object({ id: Ulid })),
   errors: ['FORBIDDEN', 'NOT_FOUND', ...BODY_ERRORS, ...AUTH_ERRORS],
 });

@@ -69,6 +69,9 @@ export const PairDisplayBody = z.strictObject({ code: PairingCode });
 export const PairedDisplay = z.object({ id: Ulid, pairedAt: Timestamp, lastSeenAt: Timestamp.nullable() });
 export type PairedDisplay = z.infer<typeof PairedDisplay>;
 
+/** Where the service serves the display's page (the renderer, which tells it by this path). */
+export const DISPLAY_PAGE = '/display';
+
 /** The header a display sends its key in: a display has no login, and its key opens nothing else. */
 export const DISPLAY_KEY_HEADER = 'x-display-key';
 

@@ -24,6 +24,8 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     const actor = actorOf(request);
     requireLogin(actor);
     services.users.endLogins(actor.userId);
+    // Their customer display shows nothing more of their last sale.
+    services.customerDisplay.forget(actor.userId);
     return ok(request, messages.loggedOut, { userId: actor.userId });
   });
 

@@ -15,7 +15,7 @@ import { fetchScreen } from './display-client';
 const EVERY_MS = 1000;
 
 export function DisplayApp() {
-  const screen = useQuery({ queryKey: ['customer-display'], queryFn: fetchScreen, refetchInterval: EVERY_MS, retry: false });
+  const screen = useQuery({ queryKey: ['customer-display'], queryFn: () => fetchScreen(), refetchInterval: EVERY_MS, retry: false });
   return (
     <main className="display">
       {screen.data ? <Screen screen={screen.data} /> : <p className="display-wait">{screen.error?.message ?? 'Menghubungi loket…'}</p>}
@@ -93,7 +93,11 @@ function QrisCode({ payload, total }: { payload: string; total: string }) {
   const [image, setImage] = useState<string>();
   useEffect(() => {
     let current = true;
-    QRCode.toDataURL(payload, { margin: 2, width: 360, errorCorrectionLevel: 'M' }).then((url) => current && setImage(url), () => current && setImage(undefined));
+    QRCode.toDataURL(payload, { margin: 2, width: 360, errorCorrectionLevel: 'M' }).then(
+      (url) => current && setImage(url),
+      // Said on the screen: the cashier sees the customer has no code to scan.
+      () => current && setImage('failed'),
+    );
     return () => {
       current = false;
     };
@@ -101,7 +105,11 @@ function QrisCode({ payload, total }: { payload: string; total: string }) {
   return (
     <div className="display-pay">
       <p>Pindai dengan aplikasi bank atau e-wallet: {rupiah(total)}</p>
-      {image && <img src={image} width={360} height={360} alt="Kode QRIS untuk membayar" data-testid="display-qris" />}
+      {image === 'failed' ? (
+        <p className="display-problem">Kode QRIS tidak dapat digambar: minta kasir memakai kode QRIS di loket.</p>
+      ) : (
+        image && <img src={image} width={360} height={360} alt="Kode QRIS untuk membayar" data-testid="display-qris" />
+      )}
     </div>
   );
 }

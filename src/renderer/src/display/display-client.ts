@@ -4,12 +4,14 @@
  * knows (the display was unpaired, or the counter's data replaced) is dropped for a fresh one.
  */
 import { contract, requestOf } from '#shared/contract/index.js';
+import { parseJson } from '#shared/parse-json.js';
 import { DISPLAY_KEY_HEADER, DisplayRegistration, type DisplayScreen } from '#shared/schemas/customer-display.js';
 
 const STORED = 'ticket-counter.customer-display';
 
+/** The key kept here; none when there is none, or what is kept is not one (it registers afresh). */
 function storedKey(): string | undefined {
-  return DisplayRegistration.pick({ key: true }).safeParse(JSON.parse(localStorage.getItem(STORED) ?? 'null')).data?.key;
+  return parseJson(DisplayRegistration.pick({ key: true }), localStorage.getItem(STORED) ?? '')?.key;
 }
 
 async function register(): Promise<string> {
@@ -21,14 +23,14 @@ async function register(): Promise<string> {
   return registered.key;
 }
 
-/** What this display shows now; registers first when it has no key, or one no longer known. */
-export async function fetchScreen(): Promise<DisplayScreen> {
+/** What this display shows now; registers first when it has no key, or (once) when its key is no longer known. */
+export async function fetchScreen(afresh = false): Promise<DisplayScreen> {
   const key = storedKey() ?? (await register());
   const { url } = requestOf(contract.getDisplayScreen, {});
   const response = await fetch(url, { headers: { [DISPLAY_KEY_HEADER]: key }, cache: 'no-store' });
-  if (response.status === 401) {
+  if (response.status === 401 && !afresh) {
     localStorage.removeItem(STORED);
-    return fetchScreen();
+    return fetchScreen(true);
   }
   if (!response.ok) throw new Error(`Loket tidak menjawab (${response.status}). Mencoba lagi…`);
   return contract.getDisplayScreen.response.parse(await response.json()).data;
