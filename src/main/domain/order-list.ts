@@ -80,11 +80,14 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     // row, and counts the event's matches without reading an order.
     const matchInEvent = sql`orders_search match ${phraseOf(query.search)} and orders_search.rowid between (select rowid << 40 from events where id = ${event.id}) and (select ((rowid + 1) << 40) - 1 from events where id = ${event.id})`;
     const matching = sql`${orders}.rowid in (select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where ${matchInEvent})`;
-    // A term that may also be a ticket number, NIK or phone: the index's matches or those. A
-    // ticket number is then found through its own index, not by reading every order's name.
+    // A term that may also be a ticket number, NIK or phone: the index's matches and those, as
+    // one set of rows, each part found through its own index (a ticket number through the
+    // participants'), not by reading every order of the event. The unary + as below.
     if (identifiers.length > 0) {
-      const either = and(where, or(matching, ...identifiers));
-      return { where: either, countWhere: either };
+      const identified = identifiers.map((condition) => sql` union select ${orders}.rowid from ${orders} where ${eq(orders.eventId, event.id)} and ${condition}`);
+      const either = sql`${orders}.rowid in (select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where ${matchInEvent}${sql.join(identified)})`;
+      const found = and(sql`+${orders.eventId} = ${event.id}`, ...filters, either);
+      return { where: found, countWhere: found };
     }
     const matches = db.get<{ n: number }>(sql`select count(*) as n from orders_search where ${matchInEvent}`).n;
     // Reading the matches: the unary + keeps the event's index (every order of the event)
