@@ -23,6 +23,9 @@
  *    categories meanwhile. Target: its p99 < 50 ms; no answer but 2xx, 409 and
  *    429, and nothing answered 201 lost (else the run fails).
  *
+ * `npm run bench -- --season` measures the season instead (season.ts): 1M orders over 200 events,
+ * cold start, the big event's lists and searches, memory, and an online backup while selling.
+ *
  * Both servers run in their own process, on 127.0.0.1 with an ephemeral port: ours is `serve`
  * exactly as the Electron shell starts it, the baseline is baseline-server.ts. The load generator
  * and the timing client run in this process.
@@ -42,6 +45,7 @@ import { describeMachine, waitForQuiet } from './machine.js';
 import { drainRows, measureDrain } from './drain.js';
 import { measureReplication, replicationRows } from './replication.js';
 import { prepareDataDir } from './setup.js';
+import { measureSeason, seasonRows } from './season.js';
 import { startServer, type ServerProcess } from './server-process.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -141,7 +145,31 @@ function invoiceRows({ layout, sequential, concurrent }: InvoiceFigures): string
   ];
 }
 
+/** The season's measures alone (season.ts), on a machine as quiet as the default run asks for. */
+async function season(): Promise<void> {
+  const workDir = mkdtempSync(join(tmpdir(), 'ticket-counter-season-'));
+  try {
+    const busyBefore = await waitForQuiet(QUIET_BELOW, QUIET_WAIT_S);
+    if (busyBefore > QUIET_BELOW) log(`warning: the machine is ${pct(busyBefore)} busy with other work; figures will be low`);
+    const started = performance.now();
+    const figures = await measureSeason(ROOT, workDir, { LOG_LEVEL: 'warn' }, log);
+    const out = [
+      '',
+      `Ticket Counter season benchmark, ${new Date().toISOString()}, ${((performance.now() - started) / 60_000).toFixed(1)} min`,
+      `machine: ${describeMachine()}; other work before the run: ${pct(busyBefore)} CPU`,
+      `serve (built) in its own process on 127.0.0.1; ${LIST_REQUESTS} sequential requests per list line (autocannon rounds sales latencies to whole ms)`,
+      '',
+      ...table(seasonRows(figures)),
+      '',
+    ];
+    process.stdout.write(out.join('\n') + '\n');
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--season')) return season();
   const workDir = mkdtempSync(join(tmpdir(), 'ticket-counter-bench-'));
   const counterDir = join(workDir, 'counter');
   const baselineDir = join(workDir, 'baseline');

@@ -14,14 +14,16 @@ export interface ServerProcess {
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
 
-/** Runs `node [nodeArgs] --import tsx args...` in cwd; nodeArgs can add --cpu-prof to find a hot spot. */
+/** Runs `node [nodeArgs] [--import tsx] args...` in cwd; nodeArgs can add --cpu-prof to find a hot spot. */
 export function startServer(
   args: string[],
   cwd: string,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+  // A TypeScript entry runs through tsx; a built one (out/main/cli.js) as npm start runs it.
+  const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, ...args], {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

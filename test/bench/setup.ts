@@ -78,22 +78,22 @@ function benchEvents(now: number, listOrders: number): ImportFile {
 }
 
 // Names as a counter in Indonesia sees them: a given name and a family or second name.
-const FIRST = [
+export const FIRST = [
   'Agus', 'Budi', 'Citra', 'Dewi', 'Eko', 'Fajar', 'Gita', 'Hendra', 'Indah', 'Joko', 'Kartika', 'Lestari',
   'Made', 'Nur', 'Oki', 'Putri', 'Rizky', 'Siti', 'Teguh', 'Utami', 'Wayan', 'Yusuf', 'Zahra', 'Ayu',
   'Bayu', 'Dian', 'Fitri', 'Gilang', 'Hadi', 'Intan', 'Kurnia', 'Lukman', 'Maya', 'Nanda', 'Rina', 'Sari',
   'Tono', 'Wulan', 'Yanti', 'Reza',
 ];
-const LAST = [
+export const LAST = [
   'Pratama', 'Saputra', 'Wijaya', 'Santoso', 'Hidayat', 'Kusuma', 'Lubis', 'Nasution', 'Siregar', 'Harahap',
   'Setiawan', 'Gunawan', 'Hakim', 'Rahman', 'Susanto', 'Wibowo', 'Halim', 'Purnomo', 'Utomo', 'Sitompul',
   'Simanjuntak', 'Permana', 'Ramadhan', 'Firmansyah', 'Nugroho', 'Suryadi', 'Anggraini', 'Puspita',
   'Maharani', 'Wahyudi', 'Sembiring', 'Tanjung', 'Daulay', 'Manurung', 'Rangkuti', 'Sinaga',
 ];
-const DOMAINS = ['gmail.com', 'yahoo.co.id', 'outlook.com', 'gmail.com', 'gmail.com', 'ymail.com', 'mail.id'];
+export const DOMAINS = ['gmail.com', 'yahoo.co.id', 'outlook.com', 'gmail.com', 'gmail.com', 'ymail.com', 'mail.id'];
 
 /** A small deterministic PRNG, so that every run seeds the same orders. */
-function mulberry32(seed: number) {
+export function mulberry32(seed: number) {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

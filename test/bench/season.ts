@@ -1,0 +1,114 @@
+/**
+ * `npm run bench -- --season`: the counter a festival season leaves behind (season-seed.ts: 1M
+ * orders, 200 events, 300k customers), measured against the season targets:
+ * - cold start: `serve` as `npm start` runs it (the built out/main/cli.js) printing its
+ *   `listening` line, target < 1 s;
+ * - the big event's list (200,000 orders) and its searches, sequential: p99 < 5 ms, the two-letter
+ *   search (too short for the search index) < 50 ms; each list's total must be the true count;
+ * - the server's resident memory after that load, target < 200 MB;
+ * - an online backup (`backup --out`, the CLI beside the running serve) while sales go on with 10
+ *   connections: target < 10 s, the sales' p99 meanwhile printed beside it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { measureSequential, type LatencyFigures } from './latency.js';
+import { orderBody, runLoad, type LoadFigures } from './load.js';
+import { prepareSeason, SEASON } from './season-seed.js';
+import { startServer } from './server-process.js';
+
+const LIST = { count: 500, warmup: 20, budgetMs: 30_000 };
+const TARGET = { coldStartMs: 1000, rssMb: 200, backupMs: 10_000 };
+const SALES = { connections: 10, seconds: 20 };
+/** Sales run alone this long before the backup starts, so that it runs among them. */
+const BACKUP_AFTER_MS = 3000;
+
+export interface SeasonFigures {
+  seedMs: number;
+  coldStartMs: number;
+  lists: { label: string; term?: string; expected: number; target: number; figures: LatencyFigures }[];
+  rssMb: number;
+  backupMs: number;
+  backupBytes: number;
+  sales: LoadFigures;
+}
+
+/** Resident memory of a process, in MB (Linux /proc). */
+function rssMbOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) / 1024;
+}
+
+/** Runs the built CLI to its end; its duration in ms. */
+function timeCli(root: string, args: string[], env: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['out/main/cli.js', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`cli ${args.join(' ')} exited ${code}: ${stderr}`))));
+  });
+}
+
+export async function measureSeason(root: string, workDir: string, env: Record<string, string>, log: (line: string) => void): Promise<SeasonFigures> {
+  if (!existsSync(join(root, 'out/main/cli.js'))) {
+    log('building (the season measures the built serve, as npm start runs it)');
+    if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('npm run build failed');
+  }
+  const dataDir = join(workDir, 'season');
+  log(`seeding the season: ${SEASON.orders} orders over ${SEASON.events} events, ${SEASON.customers} customers`);
+  const season = prepareSeason(dataDir);
+  log(`seeded in ${(season.seedMs / 1000).toFixed(1)} s`);
+  const auth = { 'x-api-key': season.apiKey };
+
+  const started = performance.now();
+  const server = await startServer(['out/main/cli.js', 'serve', '--data-dir', dataDir, '--port', '0'], root, env);
+  const coldStartMs = performance.now() - started;
+  try {
+    log(`listening after ${coldStartMs.toFixed(0)} ms`);
+    const cases = [{ label: 'first page, no filter', term: undefined as string | undefined, expected: SEASON.bigEvent, target: 5 }, ...season.searches];
+    const lists: SeasonFigures['lists'] = [];
+    for (const c of cases) {
+      const url = new URL(`/events/${season.bigEventId}/admin/orders`, server.url);
+      if (c.term) url.searchParams.set('search', c.term);
+      log(`list: ${c.label}${c.term ? ` (search=${c.term})` : ''}`);
+      const figures = await measureSequential(url, auth, LIST);
+      if (figures.total !== c.expected) throw new Error(`season list ${c.label}: meta.total ${figures.total}, expected ${c.expected}`);
+      lists.push({ ...c, figures });
+    }
+    const rssMb = rssMbOf(server.child.pid!);
+
+    log(`online backup while ${SALES.connections} connections sell for ${SALES.seconds} s`);
+    const target = { url: server.url, path: `/events/${season.bigEventId}/admin/orders`, headers: auth, body: (n: number) => orderBody(season.bigEventId, season.bigCategoryId, n) };
+    const out = join(workDir, 'season-backup.db');
+    const [sales, backupMs] = await Promise.all([
+      runLoad(target, SALES.connections, SALES.seconds),
+      new Promise((resolve) => setTimeout(resolve, BACKUP_AFTER_MS)).then(() => timeCli(root, ['backup', '--data-dir', dataDir, '--out', out], env)),
+    ]);
+    if (sales.non2xx > 0 || sales.errors > 0) throw new Error(`sales during the backup: non-2xx ${sales.non2xx} (${sales.statuses}), errors ${sales.errors}`);
+    return { seedMs: season.seedMs, coldStartMs, lists, rssMb, backupMs, backupBytes: readFileSync(out).length, sales };
+  } finally {
+    await server.stop();
+  }
+}
+
+export function seasonRows(f: SeasonFigures): string[][] {
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  return [
+    ['measure', 'value', 'p50', 'p99', 'target', 'result'],
+    [`seed: ${SEASON.orders} orders, ${SEASON.events} events, ${SEASON.customers} customers`, `${(f.seedMs / 1000).toFixed(1)} s`, '', '', '', ''],
+    ['cold start: serve (built) to its listening line', `${f.coldStartMs.toFixed(0)} ms`, '', '', `< ${TARGET.coldStartMs} ms`, verdict(f.coldStartMs < TARGET.coldStartMs)],
+    ...f.lists.map(({ label, term, expected, target, figures }) => [
+      `GET orders of the ${SEASON.bigEvent}-order event: ${label}${term ? ` "${term}"` : ''} (${expected} match)`,
+      '',
+      ms(figures.p50),
+      ms(figures.p99),
+      `p99 < ${target} ms`,
+      verdict(figures.p99 < target),
+    ]),
+    ['serve resident memory after the lists', `${f.rssMb.toFixed(0)} MB`, '', '', `< ${TARGET.rssMb} MB`, verdict(f.rssMb < TARGET.rssMb)],
+    [`online backup (${(f.backupBytes / 1e6).toFixed(0)} MB) while selling`, `${(f.backupMs / 1000).toFixed(1)} s`, '', '', `< ${TARGET.backupMs / 1000} s`, verdict(f.backupMs < TARGET.backupMs)],
+    [`  sales meanwhile: POST order, ${SALES.connections} connections, ${SALES.seconds} s`, `${f.sales.perSecond.toFixed(0)} req/s`, ms(f.sales.p50), ms(f.sales.p99), '', ''],
+  ];
+}
