@@ -15,6 +15,9 @@ export function qrisCrc(text: string): string {
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
 
+/** One field as written: its id, its length in two digits, its value. */
+export const qrisField = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+
 interface Field {
   id: string;
   value: string;
@@ -48,6 +51,6 @@ export function qrisForAmount(payload: string, sen: number): string {
   const written = [{ id: '01', value: '12' }, { id: '54', value: sen % 100 === 0 ? String(sen / 100) : (sen / 100).toFixed(2) }];
   // Fields go in the order of their ids: the amount before the country (58).
   const ordered = [...kept, ...written].sort((a, b) => Number(a.id) - Number(b.id));
-  const body = `${ordered.map((f) => `${f.id}${String(f.value.length).padStart(2, '0')}${f.value}`).join('')}6304`;
+  const body = `${ordered.map((f) => qrisField(f.id, f.value)).join('')}6304`;
   return `${body}${qrisCrc(body)}`;
 }

@@ -12,23 +12,8 @@ import { expectError, expectOk } from '../support/envelope.js';
 import { makeCaller, type Caller } from '../support/fixtures.js';
 import { logIn, useHarness } from '../support/harness.js';
 import { call } from '../support/http.js';
+import { staticQris } from '../support/qris.js';
 import { world, type World } from '../support/world.js';
-
-/** A static QRIS code as a merchant is given one (EMVCo fields, CRC computed here from the standard's polynomial). */
-function staticQris(): string {
-  const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
-  const body = [
-    field('00', '01'),
-    field('01', '11'),
-    field('26', field('00', 'ID.CO.QRIS.WWW') + field('01', '936008980000012345')),
-    field('52', '7999'),
-    field('53', '360'),
-    field('58', 'ID'),
-    field('59', 'KONSER NUSANTARA'),
-    field('60', 'JAKARTA'),
-  ].join('');
-  return `${body}6304${qrisCrc(`${body}6304`)}`;
-}
 
 describe('the customer display', () => {
   const harness = useHarness();

@@ -7,13 +7,11 @@
  */
 import { monotonicFactory } from 'ulid';
 import type { ImportFile } from '../../src/shared/schemas/import.js';
-import { toIso } from '../../src/main/domain/time.js';
 import { printedTicketNumber, TICKET_NUMBER_ALPHABET } from '../../src/shared/ticket-number.js';
 import { createServices } from '../../src/main/services.js';
-import { FIRST, LAST, DOMAINS, mulberry32 } from './setup.js';
+import { benchEvent, benchTicket, DOMAINS, FIRST, LAST, mulberry32 } from './setup.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-const TZ = 'Asia/Jakarta';
 /** BENCH_SEASON_SCALE (0 to 1) makes a smaller season of as many events, for a quick look. */
 const SCALE = Number(process.env.BENCH_SEASON_SCALE ?? 1);
 export const SEASON = { orders: Math.round(1_000_000 * SCALE), events: 200, bigEvent: Math.round(200_000 * SCALE), customers: Math.round(300_000 * SCALE) } as const;
@@ -33,41 +31,10 @@ const eventId = (i: number) => `01JSEAS0N${String(i).padStart(5, '0')}0000000000
 const categoryId = (i: number) => `01JSEAS0N${String(i).padStart(5, '0')}0000000000TK`;
 
 function seasonEvents(now: number): ImportFile {
-  const at = (ms: number) => toIso(ms, TZ);
   return {
     events: Array.from({ length: SEASON.events }, (_, i) => ({
-      id: eventId(i),
-      name: i === 0 ? 'Festival Besar Musim Ini' : `Pertunjukan Musim ${i}`,
-      slug: `musim-${i}`,
-      description: 'Acara musim (benchmark)',
-      terms: '',
-      location: 'Istora Senayan, Jakarta',
-      startAt: at(now + (30 + i) * DAY),
-      endAt: at(now + (30 + i) * DAY + 5 * 60 * 60 * 1000),
-      timezone: TZ,
-      status: 'published' as const,
-      isPublic: true,
-      feeBearer: 'customer' as const,
-      feeRateBp: 250,
-      eventTypeId: '01JBENCH00000000000000TYP1',
-      categoryId: '01JBENCH00000000000000CAT1',
-      subcategoryId: '01JBENCH00000000000000SBC1',
-      isFeatured: false,
-      isTransferable: false,
-      tickets: [
-        {
-          id: categoryId(i),
-          name: 'Festival',
-          description: 'Tiket Festival',
-          type: 'regular',
-          quota: 10_000_000,
-          sold: 0,
-          saleStartAt: at(now - 60 * DAY),
-          saleEndAt: at(now + (29 + i) * DAY),
-          price: '150000.00',
-          status: 'active',
-        },
-      ],
+      ...benchEvent(now, eventId(i), i === 0 ? 'Festival Besar Musim Ini' : `Pertunjukan Musim ${i}`, `musim-${i}`, 30 + i),
+      tickets: [benchTicket(now, categoryId(i), 10_000_000, 29 + i)],
     })),
   };
 }

@@ -35,17 +35,18 @@ export interface Prepared {
   seedMs: number;
 }
 
-function benchEvents(now: number, listOrders: number): ImportFile {
+/** A published bench event starting `daysAhead` days from `now`, in the bench's type and category. */
+export function benchEvent(now: number, id: string, name: string, slug: string, daysAhead = 30) {
   const at = (ms: number) => toIso(ms, TZ);
-  const event = (id: string, name: string, slug: string) => ({
+  return {
     id,
     name,
     slug,
     description: `${name} (benchmark)`,
     terms: '',
     location: 'Istora Senayan, Jakarta',
-    startAt: at(now + 30 * DAY),
-    endAt: at(now + 30 * DAY + 5 * 60 * 60 * 1000),
+    startAt: at(now + daysAhead * DAY),
+    endAt: at(now + daysAhead * DAY + 5 * 60 * 60 * 1000),
     timezone: TZ,
     status: 'published' as const,
     isPublic: true,
@@ -56,8 +57,13 @@ function benchEvents(now: number, listOrders: number): ImportFile {
     subcategoryId: IDS.subcategory,
     isFeatured: false,
     isTransferable: false,
-  });
-  const ticket = (id: string, quota: number) => ({
+  };
+}
+
+/** Its one category, Festival at Rp 150,000, on sale from 60 days ago until `saleDaysAhead` days from `now`. */
+export function benchTicket(now: number, id: string, quota: number, saleDaysAhead = 29) {
+  const at = (ms: number) => toIso(ms, TZ);
+  return {
     id,
     name: 'Festival',
     description: 'Tiket Festival',
@@ -65,14 +71,17 @@ function benchEvents(now: number, listOrders: number): ImportFile {
     quota,
     sold: 0,
     saleStartAt: at(now - 60 * DAY),
-    saleEndAt: at(now + 29 * DAY),
+    saleEndAt: at(now + saleDaysAhead * DAY),
     price: '150000.00',
     status: 'active',
-  });
+  };
+}
+
+function benchEvents(now: number, listOrders: number): ImportFile {
   return {
     events: [
-      { ...event(IDS.loadEvent, 'Konser Beban', 'bench-load'), tickets: [ticket(IDS.loadCategory, LOAD_QUOTA)] },
-      { ...event(IDS.listEvent, 'Festival Daftar', 'bench-list'), tickets: [ticket(IDS.listCategory, listOrders * 2)] },
+      { ...benchEvent(now, IDS.loadEvent, 'Konser Beban', 'bench-load'), tickets: [benchTicket(now, IDS.loadCategory, LOAD_QUOTA)] },
+      { ...benchEvent(now, IDS.listEvent, 'Festival Daftar', 'bench-list'), tickets: [benchTicket(now, IDS.listCategory, listOrders * 2)] },
     ],
   };
 }

@@ -7,28 +7,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { qrisCrc } from '../../src/shared/qris.js';
 import { readQr } from '../support/qr.js';
-import { OWNER, chooseEvent, customer, expect, fillRegistration, logIn, test } from './support/counter.js';
+import { staticQris } from '../support/qris.js';
+import { chooseEvent, customer, expect, fillRegistration, logIn, saveSettingsAsOwner, test } from './support/counter.js';
 
 async function documented(page: Page, name: string): Promise<void> {
   mkdirSync(join('docs', 'screenshots'), { recursive: true });
   await page.screenshot({ path: join('docs', 'screenshots', `${name}.png`) });
 }
 
-/** A merchant's static QRIS code (EMVCo fields and CRC), as the venue pastes it into Settings. */
-function staticQris(): string {
-  const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
-  const body = [field('00', '01'), field('01', '11'), field('26', field('00', 'ID.CO.QRIS.WWW') + field('01', '936008980000012345')), field('52', '7999'), field('53', '360'), field('58', 'ID'), field('59', 'PAMERAN KOPI'), field('60', 'JAKARTA')].join('');
-  return `${body}6304${qrisCrc(`${body}6304`)}`;
-}
-
 test('the customer display follows a basket through its QRIS payment, and a cash sale to its change', async ({ page, counter, browser }) => {
   // The owner sets the venue's QRIS code.
-  const login = await fetch(`${counter.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
-  const { token } = (await login.json()).data;
-  const saved = await fetch(`${counter.url}/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ qrisPayload: staticQris() }) });
-  expect(saved.status).toBe(200);
+  expect(await saveSettingsAsOwner(counter.url, { qrisPayload: staticQris('PAMERAN KOPI') })).toBe(200);
 
   // The tablet facing the customer, a browser of its own.
   const tablet = await browser.newContext({ viewport: { width: 1024, height: 768 } });

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { receiptHtml, startPrinterEmulator, type PrinterEmulator } from '../support/escpos-printer.js';
-import { chooseEvent, customer, expect, fillRegistration, logIn, OWNER, test } from './support/counter.js';
+import { chooseEvent, customer, expect, fillRegistration, logIn, OWNER, saveSettingsAsOwner, test } from './support/counter.js';
 
 async function documented(page: Page, name: string): Promise<void> {
   mkdirSync(join('docs', 'screenshots'), { recursive: true });
@@ -114,11 +114,8 @@ test('set up in Settings with a test page; a cash sale prints by itself; a recei
 
 test("a basket paid by card prints its receipt by itself, then each attendee's own slip", async ({ page, counter }) => {
   // The owner's settings: receipts by themselves, and a slip per ticket of a basket.
-  const login = await fetch(`${counter.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
-  const { token } = (await login.json()).data;
   const settings = { printerAddress: printer.address, printerAutoPrint: true, printerTicketSlips: true };
-  const saved = await fetch(`${counter.url}/settings`, { method: 'PATCH', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(settings) });
-  expect(saved.status).toBe(200);
+  expect(await saveSettingsAsOwner(counter.url, settings)).toBe(200);
 
   await logIn(page, counter.url);
   await chooseEvent(page, 'kopi');

@@ -1,8 +1,6 @@
 /** QRIS codes: the CRC of the standard, a static code made one for an amount, a broken one refused. */
 import { describe, expect, it } from 'vitest';
-import { isQris, qrisCrc, qrisForAmount } from '../../src/shared/qris.js';
-
-const field = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+import { isQris, qrisCrc, qrisField as field, qrisForAmount } from '../../src/shared/qris.js';
 const body = [field('00', '01'), field('01', '11'), field('26', field('00', 'ID.CO.QRIS.WWW')), field('53', '360'), field('58', 'ID'), field('59', 'LOKET')].join('');
 const STATIC = `${body}6304${qrisCrc(`${body}6304`)}`;
 

@@ -4,14 +4,12 @@
  * the amount written in, or its transfer instructions. Pairing and showing are for those who sell;
  * the counter's owner also sees and unpairs every display.
  */
-import { messages } from '#shared/messages.js';
 import { toMinor } from '#shared/money.js';
 import { ownsCounter } from '#shared/roles.js';
 import { qrisForAmount } from '#shared/qris.js';
 import type { DisplayScreen, DisplayView, PairedDisplay } from '#shared/schemas/customer-display.js';
 import type { Access, Actor } from '../domain/access.js';
 import type { CustomerDisplays } from '../domain/customer-displays.js';
-import { AppError } from '../domain/errors.js';
 import type { SettingsStore } from '../settings/store.js';
 
 export interface CustomerDisplayDeps {
@@ -21,10 +19,6 @@ export interface CustomerDisplayDeps {
 }
 
 export function createCustomerDisplay({ access, customerDisplays: displays, settings }: CustomerDisplayDeps) {
-  function requireSeller(actor: Actor): void {
-    if (!access.sellsSomewhere(actor)) throw new AppError('FORBIDDEN', messages.forbidden);
-  }
-
   /** How to pay what the view awaits, from the venue's settings. */
   function payWith(view: DisplayView): Pick<Extract<DisplayScreen, { paired: true }>, 'qris' | 'transferInstructions'> {
     if (view.stage !== 'awaiting') return {};
@@ -41,24 +35,24 @@ export function createCustomerDisplay({ access, customerDisplays: displays, sett
   }
 
   function pair(actor: Actor, code: string): PairedDisplay {
-    requireSeller(actor);
+    access.requireSeller(actor);
     return displays.pair(actor, code);
   }
 
   function show(actor: Actor, view: DisplayView): void {
-    requireSeller(actor);
+    access.requireSeller(actor);
     displays.show(actor, view);
   }
 
-  // The counter's owner sees and unpairs every display: one left paired to someone else's login
-  // (a cashier gone home) must not stay stuck on it.
+  // The counter's owner (who sells everywhere) sees and unpairs every display: one left paired to
+  // someone else's login (a cashier gone home) must not stay stuck on it.
   function list(actor: Actor): PairedDisplay[] {
-    if (!ownsCounter(actor.role)) requireSeller(actor);
+    access.requireSeller(actor);
     return displays.list(actor, ownsCounter(actor.role));
   }
 
   function unpair(actor: Actor, displayId: string): void {
-    if (!ownsCounter(actor.role)) requireSeller(actor);
+    access.requireSeller(actor);
     displays.unpair(actor, displayId, ownsCounter(actor.role));
   }
 

@@ -88,13 +88,9 @@ export function createPrinting({ access, approvals, audit, cashSessions, events,
     return send(actor, null, cashReportDocument(report, current.counterName), current, 'none');
   }
 
-  function requireSeller(actor: Actor): void {
-    if (!access.sellsSomewhere(actor)) throw new AppError('FORBIDDEN', messages.forbidden);
-  }
-
   /** A page that says the printer is set up right: the counter's name, the roll and a QR code to scan. */
   function testPrint(actor: Actor): PrintJob {
-    requireSeller(actor);
+    access.requireSeller(actor);
     const current = printer();
     const document: PrintedDocument = {
       title: 'Tes printer',
@@ -114,7 +110,7 @@ export function createPrinting({ access, approvals, audit, cashSessions, events,
 
   /** The drawer opened without a sale: approved by a supervisor and audited, as money may leave it. */
   async function openDrawer(actor: Actor, body: OpenDrawerBody): Promise<PrintJob> {
-    requireSeller(actor);
+    access.requireSeller(actor);
     printer();
     const approver = await approvals.approve(actor, body.approval);
     audit.record(actor, 'cash_drawer.opened', { subjectId: null, details: { reason: body.reason, approvedBy: approver.email } });
@@ -132,7 +128,7 @@ export function createPrinting({ access, approvals, audit, cashSessions, events,
 
   /** The queue is the counter's, for those who sell here; each sees the jobs of the events it may read. */
   const scopeOf = (actor: Actor) => {
-    requireSeller(actor);
+    access.requireSeller(actor);
     return access.eventsAllowing(actor, 'event:read');
   };
 

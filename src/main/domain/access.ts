@@ -94,6 +94,11 @@ export function createAccess(db: Db) {
     return actor.role === 'organizer' || actor.role === 'super_admin' || anySale.get({ userId: actor.userId }) !== undefined;
   }
 
-  return { permissionOn, allows, require, eventsAllowing, sellsSomewhere };
+  /** Refuses with 403 anyone who sells on no event here. */
+  function requireSeller(actor: Actor): void {
+    if (!sellsSomewhere(actor)) throw new AppError('FORBIDDEN', messages.forbidden);
+  }
+
+  return { permissionOn, allows, require, eventsAllowing, sellsSomewhere, requireSeller };
 }
 export type Access = ReturnType<typeof createAccess>;

@@ -106,7 +106,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
 
   /** `by`: who the audit log names, when it is not the cashier itself (the command line). */
   function open(actor: Actor, body: OpenCashSessionBody, by: AuditActor = actor): CashSession {
-    if (!access.sellsSomewhere(actor)) throw new AppError('FORBIDDEN', messages.forbidden);
+    access.requireSeller(actor);
     const now = clock();
     const row = writeTransaction(db, () => {
       if (unclosedOf(actor.userId)) throw new AppError('INVALID_STATE', messages.cashSessionAlreadyOpen);

@@ -6,10 +6,8 @@
  */
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { PrinterUnavailable, PrintUncertain } from './print-errors.js';
+import { PrinterUnavailable, PrintUncertain, SEND_DEADLINE_MS } from './print-errors.js';
 
-/** A whole job, as on the network: a device that stops taking data is given up on. */
-const SEND_DEADLINE_MS = 30_000;
 /**
  * Not 'w' (O_CREAT): a device that is not there must not become a plain file that "prints". A
  * serial port opened does not become the app's controlling terminal.

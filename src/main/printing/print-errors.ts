@@ -3,6 +3,9 @@
  * not go for another try, and leaves one that may have printed to the operator.
  */
 
+/** How long any link may take over a whole job: a printer that stops taking data is given up on. */
+export const SEND_DEADLINE_MS = 30_000;
+
 /** The job was not sent: it may wait and go again. The message is for the operator. */
 export class PrinterUnavailable extends Error {}
 

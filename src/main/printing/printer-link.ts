@@ -6,7 +6,7 @@
  * counts as sent. A printer that never answers status is printed to all the same.
  */
 import { Socket } from 'node:net';
-import { PrinterUnavailable, PrintUncertain } from './print-errors.js';
+import { PrinterUnavailable, PrintUncertain, SEND_DEADLINE_MS } from './print-errors.js';
 
 /** DLE EOT n: 1 the printer's state, 4 the paper roll's (ESC/POS real-time status). */
 const STATUS = { printer: Uint8Array.of(0x10, 0x04, 1), paper: Uint8Array.of(0x10, 0x04, 4) };
@@ -17,8 +17,6 @@ const PAPER_END = 0x60;
 /** How long a status answer may take; a printer that does not speak status is silent. */
 const STATUS_WAIT_MS = 1500;
 const CONNECT_WAIT_MS = 3000;
-/** A whole job, however long its receipt: a printer that stops taking data is given up on. */
-const SEND_DEADLINE_MS = 30_000;
 const CLOSE_GRACE_MS = 2000;
 
 export async function sendOverNetwork(host: string, port: number, payload: Uint8Array): Promise<void> {

@@ -4,10 +4,8 @@
  * counts as sent: CUPS keeps it in its own queue until the printer takes it.
  */
 import { spawn } from 'node:child_process';
-import { PrinterUnavailable, PrintUncertain } from './print-errors.js';
+import { PrinterUnavailable, PrintUncertain, SEND_DEADLINE_MS } from './print-errors.js';
 
-/** lp only hands the job to CUPS; one that takes longer is given up on. */
-const SEND_DEADLINE_MS = 30_000;
 /** Enough of lp's complaint for the operator. */
 const STDERR_KEPT = 500;
 

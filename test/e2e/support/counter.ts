@@ -156,3 +156,12 @@ export async function scanWithWedge(page: Page, text: string): Promise<void> {
   }
   await cdp.detach();
 }
+
+/** Changes settings as the counter's owner would (PATCH /settings after logging in); the answer's status. */
+export async function saveSettingsAsOwner(url: string, patch: Record<string, unknown>): Promise<number> {
+  const json = { 'content-type': 'application/json' };
+  const login = await fetch(`${url}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify(OWNER) });
+  const { token } = (await login.json()).data;
+  const saved = await fetch(`${url}/settings`, { method: 'PATCH', headers: { ...json, authorization: `Bearer ${token}` }, body: JSON.stringify(patch) });
+  return saved.status;
+}
