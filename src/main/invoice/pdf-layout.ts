@@ -3,7 +3,6 @@
  * 80 mm roll, and label-and-amount rows. A roll has no fixed length: its content is drawn once on
  * a page too long to fill, to learn the real length, then again on a page of that length.
  */
-import PDFDocument from 'pdfkit';
 import type { InvoiceLayout } from '#shared/schemas/settings.js';
 
 export const RECEIPT_WIDTH = 226.77; // 80 mm in points
@@ -21,13 +20,15 @@ const ROLL: Geometry = { size: [RECEIPT_WIDTH, 14_400], margin: 12, base: 8, qr:
 /** Draws the content and ends the document; returns where the content ended. */
 export type Draw = (doc: PDFKit.PDFDocument, g: Geometry) => number;
 
-export function renderPdf(layout: InvoiceLayout, title: string, draw: Draw): Promise<Buffer> {
-  if (layout === 'a4') return render(A4, title, draw);
+export async function renderPdf(layout: InvoiceLayout, title: string, draw: Draw): Promise<Buffer> {
+  // Loaded with the first document, not when serve starts: pdfkit alone was a sixth of a cold start.
+  const { default: PDFDocument } = await import('pdfkit');
+  if (layout === 'a4') return render(PDFDocument, A4, title, draw);
   const length = draw(new PDFDocument({ size: ROLL.size, margin: ROLL.margin }), ROLL);
-  return render({ ...ROLL, size: [RECEIPT_WIDTH, Math.ceil(length + ROLL.margin)] }, title, draw);
+  return render(PDFDocument, { ...ROLL, size: [RECEIPT_WIDTH, Math.ceil(length + ROLL.margin)] }, title, draw);
 }
 
-function render(g: Geometry, title: string, draw: Draw): Promise<Buffer> {
+function render(PDFDocument: typeof import('pdfkit'), g: Geometry, title: string, draw: Draw): Promise<Buffer> {
   const doc = new PDFDocument({ size: g.size, margin: g.margin, info: { Title: title } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

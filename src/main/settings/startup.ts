@@ -7,8 +7,7 @@
  * The database stays the truth: the settings and remote stores copy these values here as they
  * change, and again each time they open, so that a copy a failed change left behind is set right.
  */
-import Conf from 'conf';
-import { readFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseJson } from '#shared/parse-json.js';
@@ -47,14 +46,28 @@ export function listenHostBeforeStart(dataDir: string): string | undefined {
   return readStartup(dataDir).listenHost ?? legacy.data?.listenHost;
 }
 
-export function createStartupFile(dataDir: string) {
-  const conf = new Conf<Startup>({ cwd: dataDir, configName: NAME, configFileMode: 0o600 });
+/**
+ * Replaces the file whole: written beside it, flushed, then renamed over it, so that a crash leaves
+ * the old file or the new one, never half of one.
+ */
+function replaceFile(file: string, text: string): void {
+  const staged = `${file}.${process.pid}.tmp`;
+  const fd = openSync(staged, 'w', 0o600);
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(staged, file);
+}
 
+export function createStartupFile(dataDir: string) {
   /** Writes the values that differ from the file's (nothing at all when none does). */
   function update(values: Startup): void {
-    const current = conf.store;
+    const current = readStartup(dataDir);
     const changed = Object.entries(values).filter(([key, value]) => current[key as keyof Startup] !== value);
-    if (changed.length > 0) conf.set(Object.fromEntries(changed));
+    if (changed.length > 0) replaceFile(startupFile(dataDir), `${JSON.stringify({ ...current, ...Object.fromEntries(changed) }, null, '\t')}\n`);
   }
 
   return { update };
