@@ -74,7 +74,7 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     }
     const identifiers = identifierMatches(query.search, (eventId) => eq(eventId, event.id));
     const searched = and(where, or(nameOrEmailLike(query.search), ...identifiers));
-    // Too short for the search index: the event's orders are read with the LIKE.
+    // Too short for the search index: the LIKE reads the event's names and e-mails (their index).
     if ([...query.search].length < TRIGRAM) return { where: searched, countWhere: searched };
     // The search index (migrations/0001_orders_search.sql) agrees with the LIKE above on every
     // row, and counts the event's matches without reading an order.
@@ -82,9 +82,10 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     const matching = sql`${orders}.rowid in (select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where ${matchInEvent})`;
     // A term that may also be a ticket number, NIK or phone: the index's matches and those, as
     // one set of rows, each part found through its own index (a ticket number through the
-    // participants'), not by reading every order of the event. The unary + as below.
+    // participants', a NIK through its ending's), not by reading every order of the event. The
+    // unary + as below: else SQLite may walk the event's orders to test each.
     if (identifiers.length > 0) {
-      const identified = identifiers.map((condition) => sql` union select ${orders}.rowid from ${orders} where ${eq(orders.eventId, event.id)} and ${condition}`);
+      const identified = identifiers.map((condition) => sql` union select ${orders}.rowid from ${orders} where +${orders.eventId} = ${event.id} and ${condition}`);
       const either = sql`${orders}.rowid in (select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where ${matchInEvent}${sql.join(identified)})`;
       const found = and(sql`+${orders.eventId} = ${event.id}`, ...filters, either);
       return { where: found, countWhere: found };

@@ -4,7 +4,7 @@
  * them out), a phone number as spoken ("0812…", "62812…" or "+62812…"), and an order's or a
  * basket's id (printed on the receipt; a basket's finds every order in it).
  */
-import { eq, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { asPrintedTicketNumber } from '#shared/ticket-number.js';
 import { orders, participants } from '../db/schema.js';
 
@@ -17,6 +17,13 @@ const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 
 /** Which events' orders a search looks at: a condition on an event id column. */
 export type EventScope = (eventId: Column) => SQL;
+
+/**
+ * The number's last four digits are those of the term: what the orders' ending indexes hold
+ * (db/schema.ts), written as they are for SQLite to use them. A NIK or a phone is digits (a phone
+ * after its +), so the remainder is exactly its last four digits.
+ */
+const endsIn = (column: Column, digits: string) => sql`${column} % 10000 = ${Number(digits.slice(-MIN_ENDING_DIGITS))}`;
 
 /** "0812 3456 7890" as stored (+62…); undefined for what is not a whole Indonesian number. */
 function asE164(digits: string): string | undefined {
@@ -43,9 +50,9 @@ export function identifierMatches(term: string, scope: EventScope): SQL[] {
   }
   const digits = term.replace(/[\s+-]+/g, '');
   if (/^\d+$/.test(digits) && digits.length >= MIN_ENDING_DIGITS) {
-    conditions.push(digits.length === NIK_DIGITS ? eq(orders.identityNumber, digits) : sql`${orders.identityNumber} like ${`%${digits}`}`);
+    conditions.push(and(endsIn(orders.identityNumber, digits), digits.length === NIK_DIGITS ? eq(orders.identityNumber, digits) : sql`${orders.identityNumber} like ${`%${digits}`}`)!);
     const phone = asE164(digits);
-    conditions.push(phone ? eq(orders.customerPhone, phone) : sql`${orders.customerPhone} like ${`%${digits}`}`);
+    conditions.push(and(endsIn(orders.customerPhone, digits), phone ? eq(orders.customerPhone, phone) : sql`${orders.customerPhone} like ${`%${digits}`}`)!);
   }
   return conditions;
 }
