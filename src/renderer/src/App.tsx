@@ -1,15 +1,25 @@
+import { Suspense } from 'react';
 import { useSetupState } from './api/hooks';
 import { Workspace } from './Workspace';
+import { lazyScreen } from './lazy-screen';
 import { LoginScreen } from './screens/login/LoginScreen';
-import { FirstRunScreen } from './screens/setup/FirstRunScreen';
 import { useUser } from './session';
+
+// Set up once per counter: its code is loaded only on a first run.
+const FirstRunScreen = lazyScreen(() => import('./screens/setup/FirstRunScreen').then((m) => m.FirstRunScreen));
 
 /** First run, then login, then the counter. */
 export function App() {
   const user = useUser();
   const setup = useSetupState();
-  if (setup.isPending) return <p className="splash">Memuat…</p>;
-  if (setup.data?.needsSetup) return <FirstRunScreen />;
+  const splash = <p className="splash">Memuat…</p>;
+  if (setup.isPending) return splash;
+  if (setup.data?.needsSetup)
+    return (
+      <Suspense fallback={splash}>
+        <FirstRunScreen />
+      </Suspense>
+    );
   if (!user) return <LoginScreen demo={setup.data?.demo ?? false} />;
   return <Workspace user={user} />;
 }

@@ -3,7 +3,8 @@
  * counter), the always visible connection and pending-sync count, the banner when the remote
  * refuses the key, and the screen in use.
  */
-import { useEffect, useState } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
 import { readsAuditLog } from '#shared/roles.js';
 import type { User } from '#shared/schemas/auth.js';
 import { useSyncStatus } from './api/hooks';
@@ -12,18 +13,31 @@ import { PrinterPill } from './components/PrinterPill';
 import { ConfirmDialog } from './components/Dialog';
 import { useCurrentEvent } from './current-event';
 import { Kbd, useShortcuts } from './keyboard';
-import { AuditScreen } from './screens/audit/AuditScreen';
-import { OrdersScreen, type OrdersView } from './screens/orders/OrdersScreen';
+import { lazyScreen } from './lazy-screen';
+import type { OrdersView } from './screens/orders/OrdersScreen';
 import { useScannedTicket } from './scanned-ticket';
 import { SellScreen } from './screens/sell/SellScreen';
-import { SettingsScreen } from './screens/settings/SettingsScreen';
-import { ReportsScreen } from './screens/reports/ReportsScreen';
-import { ShiftScreen } from './screens/shift/ShiftScreen';
-import { SyncScreen } from './screens/sync/SyncScreen';
 import { logOut } from './api/client';
 import { connectionOf, unsyncedOf } from './sync-summary';
 
 type ScreenName = 'sell' | 'orders' | 'sync' | 'settings' | 'shift' | 'reports' | 'audit';
+
+// Sell is the screen a login opens on: in the first chunk. The others (Reports alone brings its
+// charting library) load when first shown, or sooner: see ScreenPreloader.
+const OrdersScreen = lazyScreen(() => import('./screens/orders/OrdersScreen').then((m) => m.OrdersScreen));
+const SyncScreen = lazyScreen(() => import('./screens/sync/SyncScreen').then((m) => m.SyncScreen));
+const SettingsScreen = lazyScreen(() => import('./screens/settings/SettingsScreen').then((m) => m.SettingsScreen));
+const ShiftScreen = lazyScreen(() => import('./screens/shift/ShiftScreen').then((m) => m.ShiftScreen));
+const ReportsScreen = lazyScreen(() => import('./screens/reports/ReportsScreen').then((m) => m.ReportsScreen));
+const AuditScreen = lazyScreen(() => import('./screens/audit/AuditScreen').then((m) => m.AuditScreen));
+const LAZY: Record<Exclude<ScreenName, 'sell'>, { preload(): Promise<unknown> }> = {
+  orders: OrdersScreen,
+  sync: SyncScreen,
+  settings: SettingsScreen,
+  shift: ShiftScreen,
+  reports: ReportsScreen,
+  audit: AuditScreen,
+};
 
 /** The screens; `shownTo` limits one to some roles (the service refuses the others too). */
 const SCREENS: { name: ScreenName; label: string; key?: string; shownTo?: (role: User['role']) => boolean }[] = [
@@ -35,6 +49,8 @@ const SCREENS: { name: ScreenName; label: string; key?: string; shownTo?: (role:
   { name: 'reports', label: 'Laporan', key: 'F6' },
   { name: 'audit', label: 'Audit', shownTo: readsAuditLog },
 ];
+
+const screensFor = (role: User['role']) => SCREENS.filter((s) => !s.shownTo || s.shownTo(role));
 
 export function Workspace({ user }: { user: User }) {
   const [screen, show] = useState<ScreenName>('sell');
@@ -63,7 +79,7 @@ export function Workspace({ user }: { user: User }) {
   const status = useSyncStatus().data;
   const connection = connectionOf(status);
   const unsynced = unsyncedOf(status);
-  const screens = SCREENS.filter((s) => !s.shownTo || s.shownTo(user.role));
+  const screens = screensFor(user.role);
 
   useShortcuts(Object.fromEntries(screens.flatMap((s) => (s.key ? [[s.key, () => setScreen(s.name)]] : []))));
   useUnsyncedWarning(unsynced);
@@ -114,24 +130,28 @@ export function Workspace({ user }: { user: User }) {
         </div>
       )}
       <main className="screen">
-        {screen === 'sell' && (
-          <SellScreen
-            eventId={eventId}
-            onChooseEvent={chooseEvent}
-            status={status}
-            onShowAwaiting={() => showOrders({ status: 'verification_pending' })}
-            onOpenShift={() => setScreen('shift')}
-          />
-        )}
-        {screen === 'orders' && (
-          <OrdersScreen key={ordersView.open?.id ?? ordersView.search ?? ordersView.status ?? 'all'} eventId={eventId} onChooseEvent={chooseEvent} view={ordersView} />
-        )}
-        {screen === 'sync' && <SyncScreen status={status} eventId={eventId} />}
-        {screen === 'settings' && <SettingsScreen user={user} status={status} />}
-        {screen === 'shift' && <ShiftScreen />}
-        {screen === 'reports' && <ReportsScreen />}
-        {screen === 'audit' && <AuditScreen />}
+        {/* A screen's code comes from this same service in milliseconds: an empty pane meanwhile, no spinner to flash. */}
+        <Suspense fallback={null}>
+          {screen === 'sell' && (
+            <SellScreen
+              eventId={eventId}
+              onChooseEvent={chooseEvent}
+              status={status}
+              onShowAwaiting={() => showOrders({ status: 'verification_pending' })}
+              onOpenShift={() => setScreen('shift')}
+            />
+          )}
+          {screen === 'orders' && (
+            <OrdersScreen key={ordersView.open?.id ?? ordersView.search ?? ordersView.status ?? 'all'} eventId={eventId} onChooseEvent={chooseEvent} view={ordersView} />
+          )}
+          {screen === 'sync' && <SyncScreen status={status} eventId={eventId} />}
+          {screen === 'settings' && <SettingsScreen user={user} status={status} />}
+          {screen === 'shift' && <ShiftScreen />}
+          {screen === 'reports' && <ReportsScreen />}
+          {screen === 'audit' && <AuditScreen />}
+        </Suspense>
       </main>
+      <ScreenPreloader role={user.role} />
       <ConfirmDialog open={leaving} title="Keluar dari loket?" confirmLabel="Tetap keluar" onConfirm={logout} onCancel={() => setLeaving(false)}>
         <p>
           <strong>{unsynced} perubahan</strong> (penjualan, pembayaran, pembatalan) belum terkirim ke layanan pusat. Semuanya tersimpan aman di loket ini dan terkirim otomatis saat
@@ -140,6 +160,27 @@ export function Workspace({ user }: { user: User }) {
       </ConfirmDialog>
     </div>
   );
+}
+
+/**
+ * Fetches the code of the screens this operator may open once the first screen has loaded all it
+ * asked for (no query in flight) and the page is idle: F2…F6 then show their screen at once, as when
+ * it was all one chunk, and that code does not compete with the Sell screen's own first load. A
+ * component of its own, so that the fetching count re-renders only it.
+ */
+function ScreenPreloader({ role }: { role: User['role'] }) {
+  const settled = useIsFetching() === 0;
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (!settled || done) return undefined;
+    const idle = requestIdleCallback(() => {
+      // A preload that fails is no error yet: showing the screen loads it again.
+      for (const { name } of screensFor(role)) if (name !== 'sell') LAZY[name].preload().catch(() => undefined);
+      setDone(true);
+    });
+    return () => cancelIdleCallback(idle);
+  }, [settled, done, role]);
+  return null;
 }
 
 /**

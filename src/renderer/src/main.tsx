@@ -1,13 +1,16 @@
 import './zod-config';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
 import { App } from './App';
-import { DisplayApp } from './display/DisplayApp';
 import { DISPLAY_PAGE } from '#shared/schemas/customer-display.js';
+import { lazyScreen } from './lazy-screen';
 import { session } from './session';
 import './styles.css';
+
+// The customer display's own code (and its QR library) is loaded only on that page.
+const DisplayApp = lazyScreen(() => import('./display/DisplayApp').then((m) => m.DisplayApp));
 
 const queries = new QueryClient({
   defaultOptions: {
@@ -29,7 +32,14 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queries}>
       {/* The customer display is this same page at /display (served by the service for a tablet or a second screen). */}
-      {window.location.pathname === DISPLAY_PAGE ? <DisplayApp /> : <App />}
+      {window.location.pathname === DISPLAY_PAGE ? (
+        // Its own background while its code loads: no white flash on the screen facing the customer.
+        <Suspense fallback={<main className="display" />}>
+          <DisplayApp />
+        </Suspense>
+      ) : (
+        <App />
+      )}
     </QueryClientProvider>
   </StrictMode>,
 );
