@@ -18,7 +18,10 @@ export const SEASON = { orders: Math.round(1_000_000 * SCALE), events: 200, bigE
 
 export interface Season {
   apiKey: string;
+  /** The organizer who owns the season's events (and the API key): it logs in to the UI (first-screen.ts). */
+  login: { email: string; password: string };
   bigEventId: string;
+  bigEventName: string;
   /** A category of the big event, for sales during the backup. */
   bigCategoryId: string;
   /** Search terms on the big event and the number of orders each must find. */
@@ -29,11 +32,13 @@ export interface Season {
 /** ULIDs (26 Crockford characters) that say what they are. */
 const eventId = (i: number) => `01JSEAS0N${String(i).padStart(5, '0')}0000000000EV`;
 const categoryId = (i: number) => `01JSEAS0N${String(i).padStart(5, '0')}0000000000TK`;
+const BIG_EVENT_NAME = 'Festival Besar Musim Ini';
+const ORGANIZER = { email: 'organizer@bench.test', name: 'Bench Organizer', password: 'bench-organizer-password' };
 
 function seasonEvents(now: number): ImportFile {
   return {
     events: Array.from({ length: SEASON.events }, (_, i) => ({
-      ...benchEvent(now, eventId(i), i === 0 ? 'Festival Besar Musim Ini' : `Pertunjukan Musim ${i}`, `musim-${i}`, 30 + i),
+      ...benchEvent(now, eventId(i), i === 0 ? BIG_EVENT_NAME : `Pertunjukan Musim ${i}`, `musim-${i}`, 30 + i),
       tickets: [benchTicket(now, categoryId(i), 10_000_000, 29 + i)],
     })),
   };
@@ -48,7 +53,7 @@ interface Customer {
 export function prepareSeason(dataDir: string): Season {
   const services = createServices({ dataDir });
   try {
-    const organizer = services.users.create({ email: 'organizer@bench.test', name: 'Bench Organizer', role: 'organizer', password: 'bench-organizer-password' });
+    const organizer = services.users.create({ ...ORGANIZER, role: 'organizer' });
     const now = services.clock();
     services.importer.importEvents(seasonEvents(now), organizer);
     const { key } = services.apiKeys.create(organizer.id, 'bench');
@@ -82,7 +87,7 @@ export function prepareSeason(dataDir: string): Season {
       { label: 'NIK suffix', term: suffix, expected: bySuffix, target: 5 },
       { label: 'two letters', term: 'an', expected: byName('an'), target: 50 },
     ];
-    return { apiKey: key, bigEventId: big, bigCategoryId: categoryId(0), searches, seedMs };
+    return { apiKey: key, login: ORGANIZER, bigEventId: big, bigEventName: BIG_EVENT_NAME, bigCategoryId: categoryId(0), searches, seedMs };
   } finally {
     services.close();
   }

@@ -6,6 +6,8 @@
  * - the big event's list (200,000 orders) and its searches, sequential: p99 < 5 ms, the two-letter
  *   search (too short for the search index) < 50 ms; each list's total must be the true count;
  * - the server's resident memory after that load, target < 200 MB;
+ * - the UI's first screen in Chromium (first-screen.ts): the page load, and the organizer's login to
+ *   the Sell form of the big event, target < 1 s; the largest UI chunk, target < 500 kB;
  * - an online backup (`backup --out`, the CLI beside the running serve) while sales go on with 10
  *   connections: target < 10 s, the sales' p99 meanwhile printed beside it.
  */
@@ -13,6 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureSequential, type LatencyFigures } from './latency.js';
+import { firstScreenRows, measureFirstScreen, type FirstScreenFigures } from './first-screen.js';
 import { orderBody, runLoad, type LoadFigures } from './load.js';
 import { prepareSeason, SEASON } from './season-seed.js';
 import { startServer } from './server-process.js';
@@ -28,6 +31,7 @@ export interface SeasonFigures {
   coldStartMs: number;
   lists: { label: string; term?: string; expected: number; target: number; figures: LatencyFigures }[];
   rssMb: number;
+  firstScreen: FirstScreenFigures;
   backupMs: number;
   backupBytes: number;
   sales: LoadFigures;
@@ -77,6 +81,8 @@ export async function measureSeason(root: string, workDir: string, env: Record<s
       lists.push({ ...c, figures });
     }
     const rssMb = rssMbOf(server.child.pid!);
+    log('first screen: page load and login in Chromium');
+    const firstScreen = await measureFirstScreen(root, server.url, season.login, season.bigEventName);
 
     log(`online backup while ${SALES.connections} connections sell for ${SALES.seconds} s`);
     const target = { url: server.url, path: `/events/${season.bigEventId}/admin/orders`, headers: auth, body: (n: number) => orderBody(season.bigEventId, season.bigCategoryId, n) };
@@ -86,7 +92,7 @@ export async function measureSeason(root: string, workDir: string, env: Record<s
       new Promise((resolve) => setTimeout(resolve, BACKUP_AFTER_MS)).then(() => timeCli(root, ['backup', '--data-dir', dataDir, '--out', out], env)),
     ]);
     if (sales.non2xx > 0 || sales.errors > 0) throw new Error(`sales during the backup: non-2xx ${sales.non2xx} (${sales.statuses}), errors ${sales.errors}`);
-    return { seedMs: season.seedMs, coldStartMs, lists, rssMb, backupMs, backupBytes: readFileSync(out).length, sales };
+    return { seedMs: season.seedMs, coldStartMs, lists, rssMb, firstScreen, backupMs, backupBytes: readFileSync(out).length, sales };
   } finally {
     await server.stop();
   }
@@ -108,6 +114,7 @@ export function seasonRows(f: SeasonFigures): string[][] {
       verdict(figures.p99 < target),
     ]),
     ['serve resident memory after the lists', `${f.rssMb.toFixed(0)} MB`, '', '', `< ${TARGET.rssMb} MB`, verdict(f.rssMb < TARGET.rssMb)],
+    ...firstScreenRows(f.firstScreen),
     [`online backup (${(f.backupBytes / 1e6).toFixed(0)} MB) while selling`, `${(f.backupMs / 1000).toFixed(1)} s`, '', '', `< ${TARGET.backupMs / 1000} s`, verdict(f.backupMs < TARGET.backupMs)],
     [`  sales meanwhile: POST order, ${SALES.connections} connections, ${SALES.seconds} s`, `${f.sales.perSecond.toFixed(0)} req/s`, ms(f.sales.p50), ms(f.sales.p99), '', ''],
   ];
