@@ -1,4 +1,5 @@
 /** What the figures were measured on, and how busy the machine was with other work meanwhile. */
+import { spawn } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -36,3 +37,14 @@ export function describeMachine(): string {
     .map((l) => l.toFixed(2))
     .join(' ')}`;
 }
+
+/**
+ * `--cpu-hog`: a process spinning on one core for the whole run, so that the figures are those of a
+ * machine that is not quiet (another app, a virus scan). Started after the quiet check.
+ */
+export function startCpuHog(): { stop: () => void } {
+  const child = spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' });
+  return { stop: () => child.kill() };
+}
+
+export const withCpuHog = process.argv.includes('--cpu-hog');

@@ -23,6 +23,8 @@
  *    categories meanwhile. Target: its p99 < 50 ms; no answer but 2xx, 409 and
  *    429, and nothing answered 201 lost (else the run fails).
  *
+ * `-- --cpu-hog` runs either beside a process spinning on one core (machine.ts).
+ *
  * `npm run bench -- --season` measures the season instead (season.ts): 1M orders over 200 events,
  * cold start, the big event's lists and searches, memory, and an online backup while selling.
  *
@@ -41,7 +43,7 @@ import { runLanLoad, type LanLoadFigures } from './lan-load.js';
 import { measureLoginLoad } from './login-load.js';
 import { measureSequential, type LatencyFigures } from './latency.js';
 import { orderBody, runLoad, type LoadFigures } from './load.js';
-import { describeMachine, waitForQuiet } from './machine.js';
+import { describeMachine, startCpuHog, waitForQuiet, withCpuHog } from './machine.js';
 import { drainRows, measureDrain } from './drain.js';
 import { measureReplication, replicationRows } from './replication.js';
 import { prepareDataDir } from './setup.js';
@@ -79,6 +81,19 @@ async function withServer<T>(start: () => Promise<ServerProcess>, body: (server:
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * Waits for a quiet machine, then starts the CPU hog when asked (--cpu-hog); `line` says what the
+ * run ran on, to be printed with its figures.
+ */
+async function readyMachine(): Promise<{ line: () => string; stop: () => void }> {
+  const busyBefore = await waitForQuiet(QUIET_BELOW, QUIET_WAIT_S);
+  if (busyBefore > QUIET_BELOW) log(`warning: the machine is ${pct(busyBefore)} busy with other work; figures will be low`);
+  const hog = withCpuHog ? startCpuHog() : undefined;
+  if (hog) log('a CPU hog spins on one core for the whole run');
+  const beside = hog ? '; a CPU hog spinning on one core throughout' : '';
+  return { line: () => `machine: ${describeMachine()}; other work before the run: ${pct(busyBefore)} CPU${beside}`, stop: () => hog?.stop() };
 }
 
 function checkLoad(name: string, figures: LoadFigures): void {
@@ -148,15 +163,14 @@ function invoiceRows({ layout, sequential, concurrent }: InvoiceFigures): string
 /** The season's measures alone (season.ts), on a machine as quiet as the default run asks for. */
 async function season(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'ticket-counter-season-'));
+  const machine = await readyMachine();
   try {
-    const busyBefore = await waitForQuiet(QUIET_BELOW, QUIET_WAIT_S);
-    if (busyBefore > QUIET_BELOW) log(`warning: the machine is ${pct(busyBefore)} busy with other work; figures will be low`);
     const started = performance.now();
     const figures = await measureSeason(ROOT, workDir, { LOG_LEVEL: 'warn' }, log);
     const out = [
       '',
       `Ticket Counter season benchmark, ${new Date().toISOString()}, ${((performance.now() - started) / 60_000).toFixed(1)} min`,
-      `machine: ${describeMachine()}; other work before the run: ${pct(busyBefore)} CPU`,
+      machine.line(),
       `serve (built) in its own process on 127.0.0.1; ${LIST_REQUESTS} sequential requests per list line (autocannon rounds sales latencies to whole ms)`,
       '',
       ...table(seasonRows(figures)),
@@ -164,6 +178,7 @@ async function season(): Promise<void> {
     ];
     process.stdout.write(out.join('\n') + '\n');
   } finally {
+    machine.stop();
     rmSync(workDir, { recursive: true, force: true });
   }
 }
@@ -174,10 +189,8 @@ async function main(): Promise<void> {
   const counterDir = join(workDir, 'counter');
   const baselineDir = join(workDir, 'baseline');
   const env = { LOG_LEVEL: 'warn' };
+  const machine = await readyMachine();
   try {
-    const busyBefore = await waitForQuiet(QUIET_BELOW, QUIET_WAIT_S);
-    if (busyBefore > QUIET_BELOW) log(`warning: the machine is ${pct(busyBefore)} busy with other work; figures will be low`);
-
     log(`seeding ${LIST_ORDERS} orders in ${counterDir}`);
     const prepared = prepareDataDir(counterDir, LIST_ORDERS);
     log(`seeded in ${(prepared.seedMs / 1000).toFixed(1)} s`);
@@ -310,7 +323,7 @@ async function main(): Promise<void> {
     const out = [
       '',
       `Ticket Counter benchmark, ${new Date().toISOString()}`,
-      `machine: ${describeMachine()}; other work before the run: ${pct(busyBefore)} CPU`,
+      machine.line(),
       `servers in their own process on 127.0.0.1 (the LAN load: on ${lan.lan.serveHost}, a ${lan.lan.kind} of its own); autocannon and the timing client in this one`,
       `list event: ${LIST_ORDERS} orders, ${LIST_REQUESTS} sequential requests per line; orders created under load: ${stored}, checked out: ${counts.completed}`,
       `invoices: ${INVOICE.requests} sequential requests per layout for one paid order, then ${INVOICE.connections} connections for ${INVOICE.durationSeconds} s over ${INVOICE_ORDERS} paid orders`,
@@ -321,6 +334,7 @@ async function main(): Promise<void> {
     ];
     process.stdout.write(out.join('\n') + '\n');
   } finally {
+    machine.stop();
     rmSync(workDir, { recursive: true, force: true });
   }
 }
