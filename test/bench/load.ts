@@ -76,3 +76,18 @@ export function orderBody(eventId: string, ticketCategoryId: string, n: number) 
     },
   };
 }
+
+/** A load must be right before it is fast: anything but 2xx, an error or no answer at all fails the run. */
+export function checkLoad(name: string, figures: LoadFigures): void {
+  if (figures.non2xx > 0 || figures.errors > 0 || figures.requests === 0) {
+    throw new Error(`${name}: ${figures.requests} responses, non-2xx ${figures.non2xx} (${figures.statuses}), errors ${figures.errors}`);
+  }
+}
+
+/** The load after a warm-up of its own (the JIT, SQLite's cache), both checked. */
+export async function warmedLoad(name: string, target: LoadTarget, connections: number, warmupSeconds: number, seconds: number): Promise<LoadFigures> {
+  checkLoad(`${name} warm-up`, await runLoad(target, connections, warmupSeconds));
+  const figures = await runLoad(target, connections, seconds);
+  checkLoad(name, figures);
+  return figures;
+}

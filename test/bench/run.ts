@@ -42,7 +42,8 @@ import { measureInvoices, type InvoiceFigures } from './invoices.js';
 import { runLanLoad, type LanLoadFigures } from './lan-load.js';
 import { measureLoginLoad } from './login-load.js';
 import { measureSequential, type LatencyFigures } from './latency.js';
-import { orderBody, runLoad, type LoadFigures } from './load.js';
+import { checkLoad, orderBody, runLoad, warmedLoad } from './load.js';
+import { measureBaseline } from './baseline.js';
 import { describeMachine, startCpuHog, waitForQuiet, withCpuHog } from './machine.js';
 import { drainRows, measureDrain } from './drain.js';
 import { measureReplication, replicationRows } from './replication.js';
@@ -94,12 +95,6 @@ async function readyMachine(): Promise<{ line: () => string; stop: () => void }>
   if (hog) log('a CPU hog spins on one core for the whole run');
   const beside = hog ? '; a CPU hog spinning on one core throughout' : '';
   return { line: () => `machine: ${describeMachine()}; other work before the run: ${pct(busyBefore)} CPU${beside}`, stop: () => hog?.stop() };
-}
-
-function checkLoad(name: string, figures: LoadFigures): void {
-  if (figures.non2xx > 0 || figures.errors > 0 || figures.requests === 0) {
-    throw new Error(`${name}: ${figures.requests} responses, non-2xx ${figures.non2xx} (${figures.statuses}), errors ${figures.errors}`);
-  }
 }
 
 interface ListCase {
@@ -223,9 +218,7 @@ async function main(): Promise<void> {
           body: (n: number) => orderBody(prepared.loadEventId, prepared.loadCategoryId, n),
         };
         log(`order creation: warm-up ${WARMUP_S} s, then ${DURATION_S} s with ${CONNECTIONS} connections`);
-        checkLoad('order creation warm-up', await runLoad(target, CONNECTIONS, WARMUP_S));
-        const ours = await runLoad(target, CONNECTIONS, DURATION_S);
-        checkLoad('order creation', ours);
+        const ours = await warmedLoad('order creation', target, CONNECTIONS, WARMUP_S, DURATION_S);
 
         // The orders just created are the ones checked out, each once.
         const pending = orderIds(counterDb, prepared.loadEventId);
@@ -265,21 +258,12 @@ async function main(): Promise<void> {
     }
     if (seats.sold !== counts.completed) throw new Error(`orders completed ${counts.completed} but seats sold ${seats.sold}`);
 
-    const baseline = await withServer(
-      () => startServer(['test/bench/baseline-server.ts', '--data-dir', baselineDir], ROOT, env),
-      async (server) => {
-        log(`baseline listening on ${server.url}: warm-up ${WARMUP_S} s, then ${DURATION_S} s`);
-        const target = {
-          url: server.url,
-          path: '/entries',
-          headers: {},
-          body: (n: number) => orderBody(prepared.loadEventId, prepared.loadCategoryId, n),
-        };
-        checkLoad('baseline warm-up', await runLoad(target, CONNECTIONS, WARMUP_S));
-        const figures = await runLoad(target, CONNECTIONS, DURATION_S);
-        checkLoad('baseline', figures);
-        return figures;
-      },
+    const baseline = await measureBaseline(
+      ROOT,
+      baselineDir,
+      env,
+      { connections: CONNECTIONS, warmupSeconds: WARMUP_S, seconds: DURATION_S, body: (n) => orderBody(prepared.loadEventId, prepared.loadCategoryId, n) },
+      log,
     );
 
     const replication = await measureReplication(ROOT, workDir, env, log);

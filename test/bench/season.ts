@@ -8,6 +8,8 @@
  * - the server's resident memory after that load, target < 200 MB;
  * - the UI's first screen in Chromium (first-screen.ts): the page load, and the organizer's login to
  *   the Sell form of the big event, target < 1 s; the largest UI chunk, target < 500 kB;
+ * - POST order on the big event with 10 connections, then the bare-insert baseline (baseline.ts)
+ *   under the same load once serve has stopped: ratio >= 0.7;
  * - an online backup (`backup --out`, the CLI beside the running serve) while sales go on with 10
  *   connections: target < 10 s, the sales' p99 meanwhile printed beside it.
  */
@@ -16,13 +18,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureSequential, type LatencyFigures } from './latency.js';
 import { firstScreenRows, measureFirstScreen, type FirstScreenFigures } from './first-screen.js';
-import { orderBody, runLoad, type LoadFigures } from './load.js';
+import { measureBaseline } from './baseline.js';
+import { orderBody, runLoad, warmedLoad, type LoadFigures } from './load.js';
 import { prepareSeason, SEASON } from './season-seed.js';
 import { startServer } from './server-process.js';
 
 const LIST = { count: 500, warmup: 20, budgetMs: 30_000 };
-const TARGET = { coldStartMs: 1000, rssMb: 200, backupMs: 10_000 };
+const TARGET = { coldStartMs: 1000, rssMb: 200, backupMs: 10_000, saleRatio: 0.7 };
 const SALES = { connections: 10, seconds: 20 };
+/** Sales alone on the season, then the baseline the same way: the sale's full path against a bare insert. */
+const RATIO = { warmupSeconds: 3, seconds: 15 };
 /** Sales run alone this long before the backup starts, so that it runs among them. */
 const BACKUP_AFTER_MS = 3000;
 
@@ -34,6 +39,9 @@ export interface SeasonFigures {
   firstScreen: FirstScreenFigures;
   backupMs: number;
   backupBytes: number;
+  /** POST order alone on the big event, then the baseline under the same load. */
+  salesAlone: LoadFigures;
+  baseline: LoadFigures;
   sales: LoadFigures;
 }
 
@@ -65,6 +73,7 @@ export async function measureSeason(root: string, workDir: string, env: Record<s
   log(`seeded in ${(season.seedMs / 1000).toFixed(1)} s`);
   const auth = { 'x-api-key': season.apiKey };
 
+  let measured: Omit<SeasonFigures, 'baseline'>;
   const started = performance.now();
   const server = await startServer(['out/main/cli.js', 'serve', '--data-dir', dataDir, '--port', '0'], root, env);
   const coldStartMs = performance.now() - started;
@@ -84,23 +93,31 @@ export async function measureSeason(root: string, workDir: string, env: Record<s
     log('first screen: page load and login in Chromium');
     const firstScreen = await measureFirstScreen(root, server.url, season.login, season.bigEventName);
 
-    log(`online backup while ${SALES.connections} connections sell for ${SALES.seconds} s`);
     const target = { url: server.url, path: `/events/${season.bigEventId}/admin/orders`, headers: auth, body: (n: number) => orderBody(season.bigEventId, season.bigCategoryId, n) };
+    log(`sales alone: ${SALES.connections} connections, warm-up ${RATIO.warmupSeconds} s, then ${RATIO.seconds} s`);
+    const salesAlone = await warmedLoad('season sales', target, SALES.connections, RATIO.warmupSeconds, RATIO.seconds);
+
+    log(`online backup while ${SALES.connections} connections sell for ${SALES.seconds} s`);
     const out = join(workDir, 'season-backup.db');
     const [sales, backupMs] = await Promise.all([
       runLoad(target, SALES.connections, SALES.seconds),
       new Promise((resolve) => setTimeout(resolve, BACKUP_AFTER_MS)).then(() => timeCli(root, ['backup', '--data-dir', dataDir, '--out', out], env)),
     ]);
     if (sales.non2xx > 0 || sales.errors > 0) throw new Error(`sales during the backup: non-2xx ${sales.non2xx} (${sales.statuses}), errors ${sales.errors}`);
-    return { seedMs: season.seedMs, coldStartMs, lists, rssMb, firstScreen, backupMs, backupBytes: readFileSync(out).length, sales };
+    measured = { seedMs: season.seedMs, coldStartMs, lists, rssMb, firstScreen, salesAlone, backupMs, backupBytes: readFileSync(out).length, sales };
   } finally {
     await server.stop();
   }
+  // The yardstick runs once our server is gone, with the cores to itself as ours had.
+  const body = (n: number) => orderBody(season.bigEventId, season.bigCategoryId, n);
+  const baseline = await measureBaseline(root, join(workDir, 'baseline'), env, { connections: SALES.connections, ...RATIO, body }, log);
+  return { ...measured, baseline };
 }
 
 export function seasonRows(f: SeasonFigures): string[][] {
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  const ratio = f.salesAlone.perSecond / f.baseline.perSecond;
   return [
     ['measure', 'value', 'p50', 'p99', 'target', 'result'],
     [`seed: ${SEASON.orders} orders, ${SEASON.events} events, ${SEASON.customers} customers`, `${(f.seedMs / 1000).toFixed(1)} s`, '', '', '', ''],
@@ -115,6 +132,9 @@ export function seasonRows(f: SeasonFigures): string[][] {
     ]),
     ['serve resident memory after the lists', `${f.rssMb.toFixed(0)} MB`, '', '', `< ${TARGET.rssMb} MB`, verdict(f.rssMb < TARGET.rssMb)],
     ...firstScreenRows(f.firstScreen),
+    [`POST order on the ${SEASON.bigEvent}-order event, ${SALES.connections} connections, ${RATIO.seconds} s`, `${f.salesAlone.perSecond.toFixed(0)} req/s`, ms(f.salesAlone.p50), ms(f.salesAlone.p99), '', ''],
+    ['  baseline: bare Fastify, one insert, same load', `${f.baseline.perSecond.toFixed(0)} req/s`, ms(f.baseline.p50), ms(f.baseline.p99), '', ''],
+    ['  ratio ours / baseline', ratio.toFixed(2), '', '', `>= ${TARGET.saleRatio}`, verdict(ratio >= TARGET.saleRatio)],
     [`online backup (${(f.backupBytes / 1e6).toFixed(0)} MB) while selling`, `${(f.backupMs / 1000).toFixed(1)} s`, '', '', `< ${TARGET.backupMs / 1000} s`, verdict(f.backupMs < TARGET.backupMs)],
     [`  sales meanwhile: POST order, ${SALES.connections} connections, ${SALES.seconds} s`, `${f.sales.perSecond.toFixed(0)} req/s`, ms(f.sales.p50), ms(f.sales.p99), '', ''],
   ];
