@@ -17,7 +17,12 @@ const VENDOR_CHUNKS: [name: string, path: RegExp][] = [
 
 const BUNDLED_DEPS = ['@fastify/static', '@fastify/swagger', '@point-of-sale/receipt-printer-encoder', 'drizzle-orm', 'fastify', 'fastify-type-provider-zod', 'jose', 'ky', 'qrcode', 'ulid', 'zod'];
 
-const CLI_REQUIRE = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+const CLI_COMMONJS = [
+  "import { createRequire as __createRequire } from 'node:module';",
+  'const require = __createRequire(import.meta.url);',
+  'const __filename = import.meta.filename;',
+  'const __dirname = import.meta.dirname;',
+].join(' ');
 
 export default defineConfig({
   main: {
@@ -30,8 +35,10 @@ export default defineConfig({
         // The Electron shell, and the very entry `serve` uses, which the shell runs in a utilityProcess.
         input: { index: resolve('src/main/electron/index.ts'), cli: resolve('src/main/cli.ts') },
         // Bundled CommonJS still asks `require` for a few things (fastify a plugin's name, pino its main
-        // module). electron-vite gives the other chunks a `require`, but misses it in this 3 MB one.
-        output: { banner: (chunk) => (chunk.fileName === 'cli.js' ? CLI_REQUIRE : '') },
+        // module) and names `__dirname` (@fastify/swagger looks for a package.json there, finds none,
+        // and the app gives its own title). electron-vite gives the other chunks these, but misses
+        // them in this 3 MB one.
+        output: { banner: (chunk) => (chunk.fileName === 'cli.js' ? CLI_COMMONJS : '') },
       },
     },
   },

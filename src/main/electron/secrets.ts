@@ -1,5 +1,5 @@
 /**
- * The shell's own state, in electron-store (the same JSON format conf writes for the service):
+ * The shell's own state, in electron-store (a JSON file beside the service's startup.json):
  * the window's size and place, and the data key that seals the remote API key (settings/seal.ts),
  * itself encrypted by the OS keychain through safeStorage. Where the keychain is missing (a Linux
  * desktop without a secret service), there is no data key: the database file's 0600 mode protects it.

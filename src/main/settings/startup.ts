@@ -7,7 +7,7 @@
  * The database stays the truth: the settings and remote stores copy these values here as they
  * change, and again each time they open, so that a copy a failed change left behind is set right.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseJson } from '#shared/parse-json.js';
@@ -52,14 +52,20 @@ export function listenHostBeforeStart(dataDir: string): string | undefined {
  */
 function replaceFile(file: string, text: string): void {
   const staged = `${file}.${process.pid}.tmp`;
-  const fd = openSync(staged, 'w', 0o600);
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(staged, 'w', 0o600);
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(staged, file);
+  } catch (error) {
+    // A full disk, say: no half-written copy is left beside the file.
+    rmSync(staged, { force: true });
+    throw error;
   }
-  renameSync(staged, file);
 }
 
 export function createStartupFile(dataDir: string) {
@@ -67,7 +73,10 @@ export function createStartupFile(dataDir: string) {
   function update(values: Startup): void {
     const current = readStartup(dataDir);
     const changed = Object.entries(values).filter(([key, value]) => current[key as keyof Startup] !== value);
-    if (changed.length > 0) replaceFile(startupFile(dataDir), `${JSON.stringify({ ...current, ...Object.fromEntries(changed) }, null, '\t')}\n`);
+    if (changed.length === 0) return;
+    // What this version does not know (a newer version's keys) is kept as it is.
+    const whole = z.record(z.string(), z.unknown()).safeParse(readJson(startupFile(dataDir))).data ?? {};
+    replaceFile(startupFile(dataDir), `${JSON.stringify({ ...whole, ...Object.fromEntries(changed) }, null, '\t')}\n`);
   }
 
   return { update };
