@@ -87,6 +87,13 @@ describe('searching orders across events and by basket', () => {
     expect(await ids(paidHere.id.toLowerCase())).toEqual([paidHere.id]);
   });
 
+  it("in an event's list, a NIK or a phone by its ending (zeros included) or whole", async () => {
+    const listed = async (term: string) => expectList(await harness().request({ url: `${ordersPath(w.event.id)}${query({ search: term })}`, key: cashier.key })).data.map((o: Listed) => o.id);
+    for (const term of ['0111', '00111', '3171014101900111', '5432', '0812 9876 5432']) expect(await listed(term), term).toEqual([paidHere.id]);
+    // Same last four digits, another ending: found by neither.
+    expect(await listed('10111')).toEqual([]);
+  });
+
   it('finds only what the caller may read: a cashier its event, a gate nothing, the owner everything', async () => {
     expect((await search(cashier, { search: 'wulandari' })).map((o) => o.id)).toEqual([paidHere.id]);
     expect(await search(gate, { search: 'wulandari' })).toEqual([]);

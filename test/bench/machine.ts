@@ -43,7 +43,9 @@ export function describeMachine(): string {
  * machine that is not quiet (another app, a virus scan). Started after the quiet check.
  */
 export function startCpuHog(): { stop: () => void } {
-  const child = spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' });
+  // It ends by itself once the bench is gone (killed, or a CI timeout): its parent changes.
+  const spin = `const parent = process.ppid; for (let i = 0; ; i++) if (i % 1e7 === 0 && process.ppid !== parent) process.exit();`;
+  const child = spawn(process.execPath, ['-e', spin], { stdio: 'ignore' });
   return { stop: () => child.kill() };
 }
 

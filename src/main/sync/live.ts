@@ -65,7 +65,7 @@ export function createLive({ outbox, pusher, facts, liveClient, markOffline }: L
 
   async function holdSale(orderId: string, waitMs: number): Promise<SaleHold> {
     const client = liveClient();
-    // Without a remote to send to, the outbox is not read at all: a twentieth of a sale's time.
+    // Without a remote to send to, the outbox is not read at all (a twentieth of a sale's CPU).
     if (!client) return { kind: 'not_held' };
     const create = outbox.createOf(orderId);
     if (!create) return { kind: 'not_held' };
