@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
@@ -15,7 +16,13 @@ const VENDOR_CHUNKS: [name: string, path: RegExp][] = [
   ['tanstack-table', /\/node_modules\/@tanstack\/(react-table|table-core)\//],
 ];
 
-const BUNDLED_DEPS = ['@fastify/static', '@fastify/swagger', '@point-of-sale/receipt-printer-encoder', 'drizzle-orm', 'fastify', 'fastify-type-provider-zod', 'jose', 'ky', 'qrcode', 'ulid', 'zod'];
+/**
+ * Dependencies the build leaves as files: a native addon, libraries that read their own data files
+ * beside them, and tsx (the CLI's dev runner, never imported). Every other one is bundled.
+ */
+const EXTERNAL_DEPS = ['better-sqlite3', 'pdfkit', '@fastify/swagger-ui', 'tsx'];
+const { dependencies } = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const BUNDLED_DEPS = Object.keys(dependencies).filter((name) => !EXTERNAL_DEPS.includes(name));
 
 const CLI_COMMONJS = [
   "import { createRequire as __createRequire } from 'node:module';",
@@ -28,8 +35,7 @@ export default defineConfig({
   main: {
     build: {
       // Bundled into the entries, so that `serve` reads one file where it resolved and read hundreds:
-      // a third of its cold start. Left as files: better-sqlite3 (native), pdfkit and swagger-ui
-      // (they read their own data files beside them).
+      // a third of its cold start.
       externalizeDeps: { exclude: BUNDLED_DEPS },
       rollupOptions: {
         // The Electron shell, and the very entry `serve` uses, which the shell runs in a utilityProcess.

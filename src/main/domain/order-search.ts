@@ -25,6 +25,11 @@ export type EventScope = (eventId: Column) => SQL;
  */
 const endsIn = (column: Column, digits: string) => sql`${column} % 10000 = ${Number(digits.slice(-MIN_ENDING_DIGITS))}`;
 
+/** A NIK or a phone the digits name: the `whole` number when they are one, else any ending in them. */
+function namedBy(column: Column, digits: string, whole: string | undefined): SQL {
+  return and(endsIn(column, digits), whole ? eq(column, whole) : sql`${column} like ${`%${digits}`}`)!;
+}
+
 /** "0812 3456 7890" as stored (+62…); undefined for what is not a whole Indonesian number. */
 function asE164(digits: string): string | undefined {
   if (digits.startsWith('0') && digits.length >= 9) return `+62${digits.slice(1)}`;
@@ -50,9 +55,8 @@ export function identifierMatches(term: string, scope: EventScope): SQL[] {
   }
   const digits = term.replace(/[\s+-]+/g, '');
   if (/^\d+$/.test(digits) && digits.length >= MIN_ENDING_DIGITS) {
-    conditions.push(and(endsIn(orders.identityNumber, digits), digits.length === NIK_DIGITS ? eq(orders.identityNumber, digits) : sql`${orders.identityNumber} like ${`%${digits}`}`)!);
-    const phone = asE164(digits);
-    conditions.push(and(endsIn(orders.customerPhone, digits), phone ? eq(orders.customerPhone, phone) : sql`${orders.customerPhone} like ${`%${digits}`}`)!);
+    conditions.push(namedBy(orders.identityNumber, digits, digits.length === NIK_DIGITS ? digits : undefined));
+    conditions.push(namedBy(orders.customerPhone, digits, asE164(digits)));
   }
   return conditions;
 }

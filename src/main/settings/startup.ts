@@ -71,12 +71,12 @@ function replaceFile(file: string, text: string): void {
 export function createStartupFile(dataDir: string) {
   /** Writes the values that differ from the file's (nothing at all when none does). */
   function update(values: Startup): void {
-    const current = readStartup(dataDir);
+    const file = startupFile(dataDir);
+    // Read once: the whole object, so that what this version does not know (a newer one's keys) is kept.
+    const whole = z.record(z.string(), z.unknown()).safeParse(readJson(file)).data ?? {};
+    const current = Startup.safeParse(whole).data ?? {};
     const changed = Object.entries(values).filter(([key, value]) => current[key as keyof Startup] !== value);
-    if (changed.length === 0) return;
-    // What this version does not know (a newer version's keys) is kept as it is.
-    const whole = z.record(z.string(), z.unknown()).safeParse(readJson(startupFile(dataDir))).data ?? {};
-    replaceFile(startupFile(dataDir), `${JSON.stringify({ ...whole, ...Object.fromEntries(changed) }, null, '\t')}\n`);
+    if (changed.length > 0) replaceFile(file, `${JSON.stringify({ ...whole, ...Object.fromEntries(changed) }, null, '\t')}\n`);
   }
 
   return { update };
