@@ -390,7 +390,12 @@ export const outbox = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('outbox_order').on(t.orderId, t.seq), index('outbox_open').on(t.state, t.nextAttemptAt), index('outbox_lookalike').on(t.lookalike)],
+  (t) => [
+    index('outbox_order').on(t.orderId, t.seq),
+    // By state, then in order: due() takes the first few open jobs without sorting the whole backlog.
+    index('outbox_open').on(t.state, t.seq),
+    index('outbox_lookalike').on(t.lookalike),
+  ],
 );
 
 /** Local order id to the id the remote gave the same order. */

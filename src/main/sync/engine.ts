@@ -26,7 +26,8 @@ import type { Allotment } from './allotment.js';
 import { createLive } from './live.js';
 import { createRemoteFacts } from './remote-facts.js';
 import { pull } from './pull.js';
-import { createPusher, describeFailure, type Attempt, type Signal } from './push.js';
+import { createPusher, describeFailure, type Signal } from './push.js';
+import { createPushPool } from './push-pool.js';
 import { createRemoteClient, type Failure, type RemoteClient } from './remote-client.js';
 import type { Outbox } from './outbox.js';
 import type { SyncSignals } from './signals.js';
@@ -103,6 +104,7 @@ export function createSyncEngine(deps: EngineDeps, options: EngineOptions = {}) 
   const facts = createRemoteFacts(db, clock, () => remoteStore.summary()?.baseUrl ?? null);
   const pusher = createPusher({ db, clock, outbox, facts, audit });
   let log = options.log ?? stderrLog;
+  const push = createPushPool({ outbox, pusher, concurrency, logFault: (fault) => log.error({ err: fault }, 'sync: a job failed at the counter') });
 
   /** The state as stored: a `remote set` or `sync now` from the CLI next to serve changes it. */
   function load(): Persisted {
@@ -166,27 +168,6 @@ export function createSyncEngine(deps: EngineDeps, options: EngineOptions = {}) 
     else if (signal === 'conflict') save({ state: 'idle', lastError: error });
     // While changes still wait, the last error says why; it clears once nothing waits.
     else save({ state: 'idle', lastSuccessAt: clock(), lastError: error ?? (outbox.counts().pending > 0 ? persisted.lastError : null) });
-  }
-
-  /**
-   * Pushes everything due; stops at the first turn that says the remote refuses the key, or that it
-   * is out of reach and a probe agrees. One lost answer or 5xx is that job's retry (it backs off),
-   * not an outage: the remote is offline only when it does not answer a cheap read either.
-   */
-  async function push(client: RemoteClient): Promise<Attempt> {
-    let lastFailure: Attempt | undefined;
-    for (let jobs = outbox.due(concurrency); jobs.length > 0; jobs = outbox.due(concurrency)) {
-      const turns = await Promise.all(jobs.map((job) => pusher.run(client, job)));
-      for (const { fault } of turns) if (fault) log.error({ err: fault }, 'sync: a job failed at the counter');
-      const refused = turns.find((t) => t.signal === 'auth_required');
-      if (refused) return refused;
-      const unreachable = turns.find((t) => t.signal === 'offline');
-      if (unreachable) {
-        if ((await client.check()).kind !== 'ok') return unreachable;
-        lastFailure = unreachable;
-      }
-    }
-    return { signal: 'ok', failure: lastFailure?.failure };
   }
 
   async function round(remote: Remote, withPull: boolean): Promise<SyncStatus> {
