@@ -39,6 +39,31 @@ export function writeTransaction<T>(db: Db, work: () => T): T {
   return db.transaction(work, { behavior: 'immediate' });
 }
 
+/** The driver under the root drizzle database, which drizzle keeps as $client. */
+export function driverOf(db: Db): Sqlite {
+  const client = (db as Db & { $client?: Sqlite }).$client;
+  if (!client) throw new Error('driverOf needs the root drizzle database, not a transaction');
+  return client;
+}
+
+/**
+ * A write transaction whose commit does not wait for the disk (synchronous=NORMAL for it alone).
+ * Only for a write that a power cut may lose without harm, because it is found again: the outbox's
+ * done, whose job is then left in flight and looked up on the remote before anything is resent.
+ * In WAL mode the next commit that does wait (every other one) makes this one durable with it,
+ * since the log is written in order. Inside another transaction it is part of that one's commit.
+ */
+export function writeTransactionUnsynced<T>(db: Db, work: () => T): T {
+  const sqlite = driverOf(db);
+  if (sqlite.inTransaction) return work();
+  sqlite.pragma('synchronous = NORMAL');
+  try {
+    return writeTransaction(db, work);
+  } finally {
+    sqlite.pragma('synchronous = FULL');
+  }
+}
+
 /** A connection to a SQLite file, with the addon build this runtime needs. */
 export function openSqlite(file: string, options: Database.Options = {}): Sqlite {
   // Electron runs this code with its own Node ABI and hands over a matching build of the addon.

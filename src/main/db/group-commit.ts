@@ -1,4 +1,4 @@
-import type { Db, Sqlite } from './connection.js';
+import { driverOf, type Db } from './connection.js';
 
 interface Job {
   work(db: Db): unknown;
@@ -23,10 +23,9 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * transaction, since SQLite has one transaction per connection.
  */
 export function createGroupCommit(db: Db) {
-  // drizzle's better-sqlite3 database carries its driver as $client. Its nested transaction
-  // functions make the savepoints with statements prepared once (drizzle's prepare them per call).
-  const client = (db as Db & { $client?: Sqlite }).$client;
-  if (!client) throw new Error('createGroupCommit needs the root drizzle database');
+  // The driver's nested transaction functions make the savepoints with statements prepared once
+  // (drizzle's prepare them per call).
+  const client = driverOf(db);
   const inSavepoint = client.transaction((job: Job): unknown => job.work(db));
   const runGroup = client.transaction((jobs: Job[]): Outcome[] =>
     jobs.map((job) => {

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, exists, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { SkipReason } from '#shared/schemas/sync.js';
-import { writeTransaction, type Db } from '../db/connection.js';
+import { writeTransactionUnsynced, type Db } from '../db/connection.js';
 import { events, orders, outbox, remoteOrders } from '../db/schema.js';
 import type { Clock } from '../domain/clock.js';
 import { newId } from '../domain/ids.js';
@@ -238,9 +238,13 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     return db.select({ id: remoteOrders.orderId }).from(remoteOrders).where(eq(remoteOrders.remoteOrderId, remoteOrderId)).get() !== undefined;
   }
 
-  /** The job succeeded (a create also learns the remote's id for the order), in one transaction. */
+  /**
+   * The job succeeded (a create also learns the remote's id for the order), in one transaction.
+   * Its commit does not wait for the disk: a power cut that loses it leaves the job in flight, to
+   * be looked up on the remote (recoverInFlight), and the remote says it was applied.
+   */
   function complete(job: Job, remoteOrderId?: string): void {
-    writeTransaction(db, () => {
+    writeTransactionUnsynced(db, () => {
       if (remoteOrderId !== undefined) {
         db.insert(remoteOrders).values({ orderId: job.orderId, remoteOrderId, createdAt: clock() }).onConflictDoNothing().run();
       }
