@@ -2,14 +2,15 @@
  * The audit log, for the people who run the counter: every admin change, newest first, with who
  * made it and from which device, filtered by action and paged by the service's own list.
  */
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useState } from 'react';
+import { createColumnHelper, flexRender } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
 import { AUDIT_ACTION_LABEL } from '#shared/labels.js';
 import { AuditAction, type AuditEntry } from '#shared/schemas/audit.js';
 import { useAuditLog, useEvents } from '../../api/hooks';
 import { EnumFilter } from '../../components/EnumFilter';
 import { Notice } from '../../components/Field';
 import { Pager } from '../../components/Pager';
+import { useServedTable } from '../../components/served-table';
 import { dateTime } from '../../format';
 import { SUBJECT_KIND, actorDevice, actorName, describeDetails } from './audit-details';
 
@@ -23,14 +24,10 @@ export function AuditScreen() {
   const [action, setAction] = useState<AuditAction>();
   const [page, setPage] = useState(1);
   const log = useAuditLog({ page, limit: PAGE_SIZE, action });
-  const eventNames = new Map((useEvents('').data ?? []).map((event) => [event.id, event.name]));
+  const events = useEvents('').data;
+  const columns = useMemo(() => auditColumns(new Map((events ?? []).map((event) => [event.id, event.name]))), [events]);
   const meta = log.data?.meta;
-
-  const table = useReactTable({
-    data: log.data?.data ?? [],
-    columns: auditColumns(eventNames),
-    getCoreRowModel: getCoreRowModel(),
-  });
+  const table = useServedTable({ rows: log.data?.data, columns });
 
   return (
     <div className="audit">

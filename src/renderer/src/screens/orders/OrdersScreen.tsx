@@ -4,8 +4,8 @@
  * own list), and open one. Under the list, the totals of every page and what was taken by each
  * method. "Semua acara" searches every event the operator may read instead.
  */
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
-import { useState } from 'react';
+import { createColumnHelper, flexRender, type SortingState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
 import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '#shared/labels.js';
 import { OrderStatus, PaymentStatus, type OrderListItem, type OrderListQuery } from '#shared/schemas/order.js';
 import { useOrders } from '../../api/hooks';
@@ -13,6 +13,7 @@ import { EnumFilter } from '../../components/EnumFilter';
 import { EventPicker, useEvent } from '../../components/EventPicker';
 import { Notice } from '../../components/Field';
 import { Pager } from '../../components/Pager';
+import { useServedTable } from '../../components/served-table';
 import { dateTime, rupiah } from '../../format';
 import { useDebounced } from '../../use-debounced';
 import type { OrderToOpen } from '../../scanned-ticket';
@@ -62,11 +63,11 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
     setPage(1);
   };
 
-  const table = useReactTable({
-    data: orders.data?.data ?? [],
-    columns: orderColumns(event?.timezone, everywhere),
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
+  const timezone = event?.timezone;
+  const columns = useMemo(() => orderColumns(timezone, everywhere), [timezone, everywhere]);
+  const table = useServedTable({
+    rows: orders.data?.data,
+    columns,
     enableSortingRemoval: false,
     state: { sorting },
     onSortingChange: refine(setSorting),

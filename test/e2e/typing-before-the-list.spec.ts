@@ -1,0 +1,30 @@
+/**
+ * An operator who types on the Orders screen before its first page has come back: the list's
+ * table once reset its paging on every render while it had no rows, and each reset rendered
+ * again, so the whole counter froze (the page's script never yielded). Here the first page is held
+ * back until the search is typed.
+ */
+import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, test } from './support/counter.js';
+
+test('typing a search while the first page of orders is still on its way', async ({ page, counter }) => {
+  const nina = customer('Nina Kartika');
+  await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(nina) });
+  await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(customer('Oki Setiawan')) });
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+
+  // The unfiltered first page waits until the operator has typed.
+  let release: () => void = () => undefined;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\/orders\?page=1&/, async (route) => {
+    if (!new URL(route.request().url()).searchParams.has('search')) await typed;
+    await route.continue();
+  });
+
+  await page.keyboard.press('F2');
+  const search = page.getByRole('searchbox', { name: 'Cari pesanan' });
+  await search.pressSequentially(nina.identityNumber.slice(-6));
+  release();
+  await expect(page.locator('.orders-table tbody tr')).toHaveCount(1);
+  await expect(page.getByRole('row', { name: 'Pesanan Nina Kartika' })).toBeVisible();
+});
