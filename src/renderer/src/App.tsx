@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useSetupState } from './api/hooks';
 import { Workspace } from './Workspace';
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { lazyScreen } from './lazy-screen';
 import { LoginScreen } from './screens/login/LoginScreen';
 import { useUser } from './session';
@@ -16,9 +17,11 @@ export function App() {
   if (setup.isPending) return splash;
   if (setup.data?.needsSetup)
     return (
-      <Suspense fallback={splash}>
-        <FirstRunScreen />
-      </Suspense>
+      <ScreenErrorBoundary>
+        <Suspense fallback={splash}>
+          <FirstRunScreen />
+        </Suspense>
+      </ScreenErrorBoundary>
     );
   if (!user) return <LoginScreen demo={setup.data?.demo ?? false} />;
   return <Workspace user={user} />;

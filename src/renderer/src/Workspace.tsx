@@ -11,9 +11,10 @@ import { useSyncStatus } from './api/hooks';
 import { ConnectionPill } from './components/ConnectionPill';
 import { PrinterPill } from './components/PrinterPill';
 import { ConfirmDialog } from './components/Dialog';
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { useCurrentEvent } from './current-event';
 import { Kbd, useShortcuts } from './keyboard';
-import { lazyScreen } from './lazy-screen';
+import { lazyScreen, whenIdle } from './lazy-screen';
 import type { OrdersView } from './screens/orders/OrdersScreen';
 import { useScannedTicket } from './scanned-ticket';
 import { SellScreen } from './screens/sell/SellScreen';
@@ -131,25 +132,27 @@ export function Workspace({ user }: { user: User }) {
       )}
       <main className="screen">
         {/* A screen's code comes from this same service in milliseconds: an empty pane meanwhile, no spinner to flash. */}
-        <Suspense fallback={null}>
-          {screen === 'sell' && (
-            <SellScreen
-              eventId={eventId}
-              onChooseEvent={chooseEvent}
-              status={status}
-              onShowAwaiting={() => showOrders({ status: 'verification_pending' })}
-              onOpenShift={() => setScreen('shift')}
-            />
-          )}
-          {screen === 'orders' && (
-            <OrdersScreen key={ordersView.open?.id ?? ordersView.search ?? ordersView.status ?? 'all'} eventId={eventId} onChooseEvent={chooseEvent} view={ordersView} />
-          )}
-          {screen === 'sync' && <SyncScreen status={status} eventId={eventId} />}
-          {screen === 'settings' && <SettingsScreen user={user} status={status} />}
-          {screen === 'shift' && <ShiftScreen />}
-          {screen === 'reports' && <ReportsScreen />}
-          {screen === 'audit' && <AuditScreen />}
-        </Suspense>
+        <ScreenErrorBoundary screen={screen}>
+          <Suspense fallback={null}>
+            {screen === 'sell' && (
+              <SellScreen
+                eventId={eventId}
+                onChooseEvent={chooseEvent}
+                status={status}
+                onShowAwaiting={() => showOrders({ status: 'verification_pending' })}
+                onOpenShift={() => setScreen('shift')}
+              />
+            )}
+            {screen === 'orders' && (
+              <OrdersScreen key={ordersView.open?.id ?? ordersView.search ?? ordersView.status ?? 'all'} eventId={eventId} onChooseEvent={chooseEvent} view={ordersView} />
+            )}
+            {screen === 'sync' && <SyncScreen status={status} eventId={eventId} />}
+            {screen === 'settings' && <SettingsScreen user={user} status={status} />}
+            {screen === 'shift' && <ShiftScreen />}
+            {screen === 'reports' && <ReportsScreen />}
+            {screen === 'audit' && <AuditScreen />}
+          </Suspense>
+        </ScreenErrorBoundary>
       </main>
       <ScreenPreloader role={user.role} />
       <ConfirmDialog open={leaving} title="Keluar dari loket?" confirmLabel="Tetap keluar" onConfirm={logout} onCancel={() => setLeaving(false)}>
@@ -173,12 +176,11 @@ function ScreenPreloader({ role }: { role: User['role'] }) {
   const [done, setDone] = useState(false);
   useEffect(() => {
     if (!settled || done) return undefined;
-    const idle = requestIdleCallback(() => {
-      // A preload that fails is no error yet: showing the screen loads it again.
+    return whenIdle(() => {
+      // A preload that fails is no error yet: showing the screen loads it again, and says so if it fails.
       for (const { name } of screensFor(role)) if (name !== 'sell') LAZY[name].preload().catch(() => undefined);
       setDone(true);
     });
-    return () => cancelIdleCallback(idle);
   }, [settled, done, role]);
   return null;
 }

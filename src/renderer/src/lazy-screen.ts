@@ -19,3 +19,13 @@ export function lazyScreen<C extends ComponentType<any>>(load: () => Promise<C>)
     ));
   return Object.assign(lazy(preload), { preload });
 }
+
+/** Runs `work` once the page is idle; Safari has no requestIdleCallback, so a short wait there. Returns the cancel. */
+export function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const idle = requestIdleCallback(work);
+    return () => cancelIdleCallback(idle);
+  }
+  const timer = setTimeout(work, 200);
+  return () => clearTimeout(timer);
+}

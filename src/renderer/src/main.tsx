@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
 import { App } from './App';
 import { DISPLAY_PAGE } from '#shared/schemas/customer-display.js';
+import { ScreenErrorBoundary } from './components/ScreenErrorBoundary';
 import { lazyScreen } from './lazy-screen';
 import { session } from './session';
 import './styles.css';
@@ -34,9 +35,11 @@ createRoot(document.getElementById('root')!).render(
       {/* The customer display is this same page at /display (served by the service for a tablet or a second screen). */}
       {window.location.pathname === DISPLAY_PAGE ? (
         // Its own background while its code loads: no white flash on the screen facing the customer.
-        <Suspense fallback={<main className="display" />}>
-          <DisplayApp />
-        </Suspense>
+        <ScreenErrorBoundary>
+          <Suspense fallback={<main className="display" />}>
+            <DisplayApp />
+          </Suspense>
+        </ScreenErrorBoundary>
       ) : (
         <App />
       )}
