@@ -22,6 +22,7 @@ import { measureBaseline } from './baseline.js';
 import { orderBody, runLoad, warmedLoad, type LoadFigures } from './load.js';
 import { prepareSeason, SEASON } from './season-seed.js';
 import { startServer } from './server-process.js';
+import { verdict } from './verdict.js';
 
 const LIST = { count: 500, warmup: 20, budgetMs: 30_000 };
 const TARGET = { coldStartMs: 1000, rssMb: 200, backupMs: 10_000, saleRatio: 0.7 };
@@ -116,7 +117,6 @@ export async function measureSeason(root: string, workDir: string, env: Record<s
 
 export function seasonRows(f: SeasonFigures): string[][] {
   const ms = (value: number) => `${value.toFixed(2)} ms`;
-  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
   const ratio = f.salesAlone.perSecond / f.baseline.perSecond;
   return [
     ['measure', 'value', 'p50', 'p99', 'target', 'result'],
