@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.js';
 import * as schema from './schema.js';
+import { cachingStatements } from './statement-cache.js';
 
 /** The database or a transaction on it: domain code takes either. */
 export type Db = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
@@ -81,7 +82,7 @@ export function openDatabase(dataDir: string): CounterDb {
   // Orders hold personal data: only the owner of the data dir may read the database.
   chmodSync(file, 0o600);
   applyPragmas(sqlite);
-  const client = drizzle(sqlite, { schema });
+  const client = drizzle(cachingStatements(sqlite), { schema });
   migrate(client, { migrationsFolder: join(projectRoot(), 'migrations') });
   return { sqlite, db: client, close: () => sqlite.close() };
 }
