@@ -17,14 +17,6 @@ class SharedStatement {
 
   constructor(private readonly statement: Statement) {}
 
-  get reader(): boolean {
-    return this.statement.reader;
-  }
-
-  get source(): string {
-    return this.statement.source;
-  }
-
   raw(toggle = true): this {
     this.#raw = toggle;
     return this;
