@@ -4,7 +4,7 @@ import type { Sqlite } from './connection.js';
 type Statement = AnyStatement<unknown[]>;
 
 /** Enough for every query shape of the service (an IN list of each length is a shape of its own). */
-export const CACHED_STATEMENTS = 500;
+const CACHED_STATEMENTS = 500;
 
 /**
  * One query's hold on a compiled statement that others share. Drizzle asks for raw rows by
@@ -59,11 +59,8 @@ export function cachingStatements(sqlite: Sqlite, capacity = CACHED_STATEMENTS):
     // Drizzle uses run, get, all and raw, which SharedStatement has; nothing else reaches it.
     return new SharedStatement(statement) as unknown as Statement;
   }
-  return new Proxy(sqlite, {
-    get(target, property) {
-      if (property === 'prepare') return prepare;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  // The connection itself with prepare() shadowed: everything else (transactions, pragmas,
+  // inTransaction) is found on it through the prototype, with nothing added to each call.
+  const connection = Object.create(sqlite) as Sqlite;
+  return Object.defineProperty(connection, 'prepare', { value: prepare });
 }
