@@ -18,6 +18,7 @@ import { createCustomerDisplays } from './domain/customer-displays.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { createEventService } from './domain/events.js';
 import { createExpiry } from './domain/expiry.js';
+import { createSearchIndex } from './domain/search-index.js';
 import { createGrantService } from './domain/grants.js';
 import { createIdempotencyStore } from './domain/idempotency.js';
 import { createInvoices } from './domain/invoices.js';
@@ -124,6 +125,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     tickets: createTicketService(db, events, expiry),
     orders: orderService,
     orderList: createOrderList({ ...orderDeps, access }),
+    searchIndex: createSearchIndex(db, groupCommit),
     transitions,
     transactions,
     backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),

@@ -6,7 +6,9 @@
 import { monotonicFactory } from 'ulid';
 import type { ImportFile } from '../../src/shared/schemas/import.js';
 import { toIso } from '../../src/main/domain/time.js';
-import { createServices } from '../../src/main/services.js';
+import { writeTransaction } from '../../src/main/db/connection.js';
+import { indexNext } from '../../src/main/domain/search-index.js';
+import { createServices, type Services } from '../../src/main/services.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const TZ = 'Asia/Jakarta';
@@ -112,6 +114,13 @@ export function mulberry32(seed: number) {
   };
 }
 
+/** The search index fed with every order seeded, as serve feeds it after each sale (domain/search-index.ts). */
+export function indexSeeded(services: Services): void {
+  const { db } = services.database;
+  // SQLite reads a LIMIT of -1 as no limit.
+  writeTransaction(db, () => indexNext(db, -1));
+}
+
 export function prepareDataDir(dataDir: string, listOrders: number): Prepared {
   const services = createServices({ dataDir });
   try {
@@ -133,6 +142,7 @@ export function prepareDataDir(dataDir: string, listOrders: number): Prepared {
 
     const started = performance.now();
     const rareEmail = seedOrders(services.database.sqlite, buyer.id, listOrders, now);
+    indexSeeded(services);
     const seedMs = performance.now() - started;
 
     const count = services.database.sqlite.prepare(

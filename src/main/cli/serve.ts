@@ -12,6 +12,7 @@ import { lanHostNames } from '../http/host-allowlist.js';
 import { isLanHost } from '../settings/listen.js';
 import { createServices, type Services } from '../services.js';
 import { isStorageFull } from '../db/storage-full.js';
+import { SEARCH_BATCH } from '../domain/search-index.js';
 
 export interface ServeOptions {
   dataDir: string;
@@ -99,11 +100,13 @@ export async function serve(options: ServeOptions): Promise<void> {
   const tasks = sweepTasks(services);
   const sweep = setInterval(() => runSweep(tasks, app.log), SWEEP_INTERVAL_MS);
   const stopBackups = scheduleBackups(services, app.log);
+  const stopFeeding = feedSearchIndex(services, app.log);
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     clearInterval(sweep);
+    stopFeeding();
     runSweep(tasks, app.log);
     stopBackups();
     await services.sync.stop();
@@ -115,6 +118,35 @@ export async function serve(options: ServeOptions): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+}
+
+/** The search index takes the orders sold since its last batch this often (domain/search-index.ts). */
+const SEARCH_FEED_MS = 250;
+
+/**
+ * Feeds the search index: a batch every SEARCH_FEED_MS, and the next one at once while a backlog
+ * fills whole batches (after a restore or an import). A failure is logged and tried again after the
+ * sweep's interval; searches find the orders it could not index all the same, only slower.
+ */
+function feedSearchIndex(services: Services, log: FastifyBaseLogger): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const next = (ms: number) => {
+    if (!stopped) timer = setTimeout(feed, ms);
+  };
+  const feed = () =>
+    services.searchIndex.catchUp().then(
+      (indexed) => next(indexed === SEARCH_BATCH ? 0 : SEARCH_FEED_MS),
+      (error: unknown) => {
+        log[isStorageFull(error) ? 'warn' : 'error']({ err: error }, 'feeding the search index failed');
+        next(SWEEP_INTERVAL_MS);
+      },
+    );
+  next(0);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
 
 /**

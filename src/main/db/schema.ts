@@ -355,6 +355,20 @@ export const orderCounts = sqliteTable(
 );
 
 /**
+ * How far the orders' search index (orders_search) has been fed: every order with a rowid up to
+ * `indexedThrough` is in it, kept there by the triggers of migration 0028; the orders after it
+ * are fed in batches after their sale (domain/search-index.ts). One row, id 1.
+ */
+export const ordersSearchProgress = sqliteTable(
+  'orders_search_progress',
+  {
+    id: integer('id').primaryKey(),
+    indexedThrough: integer('indexed_through').notNull(),
+  },
+  (t) => [check('orders_search_progress_one_row', sql`${t.id} = 1`)],
+);
+
+/**
  * The sync outbox: one row per change of an order of a remote event, written in the change's own
  * transaction, sent to the remote in order per order (sync/push.ts has the state machine).
  */

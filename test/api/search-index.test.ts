@@ -1,0 +1,155 @@
+/**
+ * The search index is fed after the sale (domain/search-index.ts): an order sold a moment ago is
+ * found by its name or e-mail before its batch and after it, exactly once, in an event's list, in
+ * the search across events and in the totals; serve feeds the batches by itself.
+ */
+import Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orders } from '../../src/main/db/schema.js';
+import { contract } from '../../src/shared/contract/index.js';
+import { expectList, expectOk } from '../support/envelope.js';
+import { orderBody, ordersPath } from '../support/fixtures.js';
+import { seedDataDir, tempDir, useHarness, type TempDir } from '../support/harness.js';
+import { call, query } from '../support/http.js';
+import { fetchJson, startServe, type Served } from '../support/serve.js';
+import { world, type World } from '../support/world.js';
+
+/** How far the index is fed, and the last order's rowid. */
+const MARK = 'select (select indexed_through from orders_search_progress) as mark, (select max(rowid) from orders) as last';
+
+describe('the search index, fed after the sale', () => {
+  const harness = useHarness('file');
+  let w: World;
+
+  beforeAll(() => {
+    w = world(harness(), { name: 'Konser Senja' });
+  });
+
+  const progress = () => harness().services.database.sqlite.prepare(MARK).get() as { mark: number; last: number };
+
+  /** The ids an event's list, the search across events and the totals each find, which must agree. */
+  async function found(term: string): Promise<string[]> {
+    const h = harness();
+    const listed = expectList(await h.request({ url: `${ordersPath(w.event.id)}${query({ search: term })}`, key: w.organizer.key }));
+    expect(listed.meta.total, term).toBe(listed.data.length);
+    const across = expectList(await h.request({ ...call(contract.searchOrders, { query: { search: term } }), key: w.organizer.key }));
+    expect(across.data, term).toEqual(listed.data);
+    const totals = expectOk(await h.request({ ...call(contract.orderTotals, { params: { idOrSlug: w.event.id }, query: { search: term } }), key: w.organizer.key }));
+    expect(totals.count, term).toBe(listed.data.length);
+    return listed.data.map((o: { id: string }) => o.id);
+  }
+
+  it('finds an order before its batch and once after it, by name, by e-mail and beside an identifier', async () => {
+    await harness().services.searchIndex.catchUp();
+    const first = await w.sell({ registration: { name: 'Wulandari Putri', email: 'wulan2024@contoh.id' } });
+    expect(progress().mark).toBeLessThan(progress().last);
+    expect(await found('ulandari')).toEqual([first.id]);
+    // Digits: the term may also be a NIK's or a phone's ending, searched beside the name and e-mail.
+    expect(await found('2024')).toEqual([first.id]);
+
+    expect(await harness().services.searchIndex.catchUp()).toBe(1);
+    expect(progress().mark).toBe(progress().last);
+    expect(await found('ulandari')).toEqual([first.id]);
+    expect(await found('2024')).toEqual([first.id]);
+
+    // One order in the index, one not yet: both, newest first.
+    harness().clock.advance(1000);
+    const second = await w.sell({ registration: { name: 'Wulandari Sari', email: 'sari2024@contoh.id' } });
+    expect(await found('ulandari')).toEqual([second.id, first.id]);
+    expect(await found('2024')).toEqual([second.id, first.id]);
+    expect(await found('wulandari sari')).toEqual([second.id]);
+  });
+
+  it('takes at most a batch at a time, in the order sold, and moves its mark past each', async () => {
+    const index = harness().services.searchIndex;
+    await index.catchUp();
+    const sold = [];
+    for (const name of ['Bayu Anggara', 'Bayu Pratama', 'Bayu Saputra']) {
+      harness().clock.advance(1000);
+      sold.push((await w.sell({ registration: { name } })).id);
+    }
+    const newestFirst = [...sold].reverse();
+    const before = progress();
+    expect(await index.catchUp(2)).toBe(2);
+    expect(progress().mark).toBeLessThan(progress().last);
+    expect(progress().mark).toBeGreaterThan(before.mark);
+    expect(await found('bayu')).toEqual(newestFirst);
+    expect(await index.catchUp(2)).toBe(1);
+    expect(await index.catchUp(2)).toBe(0);
+    expect(progress().mark).toBe(progress().last);
+    expect(await found('bayu')).toEqual(newestFirst);
+  });
+
+  it('an order whose name changes is found by the new name only, in the index or not yet', async () => {
+    const { db } = harness().services.database;
+    harness().clock.advance(1000);
+    const indexed = await w.sell({ registration: { name: 'Citra Lama' } });
+    await harness().services.searchIndex.catchUp();
+    harness().clock.advance(1000);
+    const waiting = await w.sell({ registration: { name: 'Dewi Lama' } });
+    // Nothing of the service renames a customer today; the triggers keep the index right if it ever does.
+    db.update(orders).set({ customerName: 'Citra Baru' }).where(eq(orders.id, indexed.id)).run();
+    db.update(orders).set({ customerName: 'Dewi Baru' }).where(eq(orders.id, waiting.id)).run();
+    for (const fed of [false, true]) {
+      if (fed) await harness().services.searchIndex.catchUp();
+      expect(await found('lama'), `fed: ${fed}`).toEqual([]);
+      expect(await found('citra baru')).toEqual([indexed.id]);
+      expect(await found('dewi baru')).toEqual([waiting.id]);
+    }
+  });
+});
+
+describe('the orders not yet indexed, as SQLite plans their search', () => {
+  const harness = useHarness('file');
+
+  it('are read as a range of rowids, never by walking the orders', async () => {
+    const h = harness();
+    const w = world(h, { name: 'Konser Senja' });
+    await w.sell({ registration: { name: 'Fajar Nugroho' } });
+    // Every statement prepared from here on; the searches below are their first.
+    const prepare = vi.spyOn(h.services.database.sqlite, 'prepare');
+    for (const term of ['fajar', '2024', 'tidak ada']) {
+      expectList(await h.request({ url: `${ordersPath(w.event.id)}${query({ search: term })}`, key: w.organizer.key }));
+      expectList(await h.request({ ...call(contract.searchOrders, { query: { search: term } }), key: w.organizer.key }));
+    }
+    const statements = prepare.mock.calls.map(([source]) => source).filter((source) => source.includes('orders_search_progress'));
+    expect(statements.length).toBeGreaterThanOrEqual(4);
+    for (const source of statements) {
+      const params = source.match(/\?/g)?.map(() => 'x') ?? [];
+      const plan = (h.services.database.sqlite.prepare(`explain query plan ${source}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+      expect(plan, source).toContain('SEARCH orders USING INTEGER PRIMARY KEY (rowid>?)');
+      expect(plan.filter((detail) => /^SCAN orders\b(?!_search)/.test(detail)), source).toEqual([]);
+    }
+  });
+});
+
+describe('serve feeding the search index', () => {
+  let dir: TempDir | undefined;
+  let served: Served | undefined;
+  afterEach(async () => {
+    await served?.stop();
+    dir?.remove();
+  });
+
+  it('indexes the orders of a running counter by itself', async () => {
+    dir = tempDir();
+    const { key, event } = seedDataDir(dir.path);
+    served = await startServe(dir.path);
+    for (const name of ['Eka Putra', 'Eka Sari']) {
+      const sold = await fetchJson(`${served.url}${ordersPath(event.id)}`, { method: 'POST', headers: { 'x-api-key': key }, body: orderBody(event, { registration: { name } }) });
+      expect(sold.status).toBe(201);
+    }
+    const database = new Database(join(dir.path, 'counter.db'), { readonly: true });
+    try {
+      const state = () => database.prepare(MARK).get() as { mark: number; last: number };
+      expect(state().last).toBe(2);
+      await expect.poll(() => state().mark, { timeout: 10_000 }).toBe(state().last);
+      const indexed = database.prepare('select count(*) as n from orders_search').pluck().get();
+      expect(indexed).toBe(state().last);
+    } finally {
+      database.close();
+    }
+  });
+});
