@@ -35,8 +35,10 @@ export class RemoteKeyLocked extends Error {
 const LegacyRemote = z.object({ baseUrl: z.string(), apiKey: z.string(), apiKeyShown: z.string().optional(), ownerEmail: z.string() });
 
 export function createRemoteStore(db: Db, dataDir: string, startup: StartupFile, sealingKey?: Buffer) {
+  // Read before every sale (sync/live.ts): built once, not anew each time.
+  const storedRow = db.select().from(remoteConnection).where(eq(remoteConnection.id, ROW_ID)).prepare();
   const stored = (): StoredRemote | null => {
-    const row = db.select().from(remoteConnection).where(eq(remoteConnection.id, ROW_ID)).get();
+    const row = storedRow.get();
     return row ? { baseUrl: row.baseUrl, apiKey: row.apiKey, apiKeyShown: row.apiKeyShown, ownerEmail: row.ownerEmail } : null;
   };
 
