@@ -43,14 +43,18 @@ const nameOrEmailLike = (term: string) => {
   return or(sql`${orders.customerName} like ${pattern} escape '\\'`, sql`${orders.customerEmail} like ${pattern} escape '\\'`);
 };
 /**
- * The rowids of the orders whose name or e-mail contains the term, in `scope`: those the search
- * index holds (`inIndex` narrows its rows to the scope's), and those sold since its last batch
- * (domain/search-index.ts), a range of rowids read with the LIKE. The two never share a row.
+ * The orders whose name or e-mail contains the term, in `scope`: those the search index holds
+ * (`inIndex` narrows its rows to the scope's), and those sold since its last batch
+ * (domain/search-index.ts), a range of rowids read with the LIKE. The two never share a row:
+ * `rowids` is both, `count` counts each apart (a count over their UNION ALL took a fifth longer).
  */
-function nameOrEmailRowids(term: string, scope?: { inIndex: SQL; inOrders: SQL }): SQL {
-  const indexed = sql`select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where orders_search match ${phraseOf(term)}`;
-  const unindexed = sql`select ${orders}.rowid from ${orders} where ${and(notYetIndexed, scope?.inOrders, nameOrEmailLike(term))}`;
-  return scope ? sql`${indexed} and ${scope.inIndex} union all ${unindexed}` : sql`${indexed} union all ${unindexed}`;
+function nameOrEmailMatches(term: string, scope?: { inIndex: SQL; inOrders: SQL }): { rowids: SQL; count: SQL } {
+  const indexed = sql`select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where orders_search match ${phraseOf(term)}${scope ? sql` and ${scope.inIndex}` : sql``}`;
+  const unindexed = sql`from ${orders} where ${and(notYetIndexed, scope?.inOrders, nameOrEmailLike(term))}`;
+  return {
+    rowids: sql`${indexed} union all select ${orders}.rowid ${unindexed}`,
+    count: sql`select (select count(*) from (${indexed})) + (select count(*) ${unindexed}) as n`,
+  };
 }
 
 /** Which orders a query finds: `where` for reading a page, `countWhere` for counting them all, `total` when known without counting. */
@@ -89,24 +93,24 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     if ([...query.search].length < TRIGRAM) return { where: searched, countWhere: searched };
     // The search index (migrations/0001_orders_search.sql) agrees with the LIKE above on every
     // row, and counts the event's matches without reading an order (those sold since its last
-    // batch aside: nameOrEmailRowids).
+    // batch aside: nameOrEmailMatches).
     const inEvent = sql`orders_search.rowid between (select rowid << 40 from events where id = ${event.id}) and (select ((rowid + 1) << 40) - 1 from events where id = ${event.id})`;
     const ofEvent = sql`+${orders.eventId} = ${event.id}`;
-    const named = nameOrEmailRowids(query.search, { inIndex: inEvent, inOrders: ofEvent });
+    const named = nameOrEmailMatches(query.search, { inIndex: inEvent, inOrders: ofEvent });
     // A term that may also be a ticket number, NIK or phone: the index's matches and those, as
     // one set of rows, each part found through its own index (a ticket number through the
     // participants', a NIK through its ending's), not by reading every order of the event. The
     // unary + as below: else SQLite may walk the event's orders to test each.
     if (identifiers.length > 0) {
       const identified = identifiers.map((condition) => sql` union select ${orders}.rowid from ${orders} where ${ofEvent} and ${condition}`);
-      const either = sql`${orders}.rowid in (${named}${sql.join(identified)})`;
+      const either = sql`${orders}.rowid in (${named.rowids}${sql.join(identified)})`;
       const found = and(ofEvent, ...filters, either);
       return { where: found, countWhere: found };
     }
-    const matches = db.get<{ n: number }>(sql`select count(*) as n from (${named})`).n;
+    const matches = db.get<{ n: number }>(named.count).n;
     // Reading the matches: the unary + keeps the event's index (every order of the event)
     // from driving the query.
-    const amongMatches = and(ofEvent, ...filters, sql`${orders}.rowid in (${named})`);
+    const amongMatches = and(ofEvent, ...filters, sql`${orders}.rowid in (${named.rowids})`);
     // Few matches: the page reads just those. Many: the page walks the event's orders in list
     // order with the LIKE and is full after a few dozen rows.
     return {
@@ -181,7 +185,7 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     const nameOrEmail =
       [...query.search].length < TRIGRAM
         ? nameOrEmailLike(query.search)
-        : sql`${orders}.rowid in (${nameOrEmailRowids(query.search)})`;
+        : sql`${orders}.rowid in (${nameOrEmailMatches(query.search).rowids})`;
     const where = and(readable(orders.eventId), ...stateFilters(query), or(nameOrEmail, ...identifierMatches(query.search, readable)));
     const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
     const eventsById = new Map<string, EventRow>();
