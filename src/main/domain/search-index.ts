@@ -35,11 +35,14 @@ export function indexNext(db: Db, limit: number): number {
 }
 
 export function createSearchIndex(db: Db, groupCommit: GroupCommit) {
+  // serve asks four times a second: an idle counter answers from this read, without taking the write lock.
+  const anyWaiting = db.select({ rowid: sql`${orders}.rowid` }).from(orders).where(notYetIndexed).limit(1).prepare();
+
   /**
    * Indexes the next batch; resolves to how many orders it took (SEARCH_BATCH: more are waiting).
    * It is committed with the sales of the moment (db/group-commit.ts): no commit of its own.
    */
-  const catchUp = (limit = SEARCH_BATCH): Promise<number> => groupCommit(() => indexNext(db, limit));
+  const catchUp = async (limit = SEARCH_BATCH): Promise<number> => (anyWaiting.get() ? groupCommit(() => indexNext(db, limit)) : 0);
 
   return { catchUp };
 }
