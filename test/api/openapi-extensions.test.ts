@@ -53,7 +53,9 @@ describe('OpenAPI of the counter UI extensions', () => {
     const operation = document.paths['/audit-log'].get;
     expect(operation.tags).toEqual(['audit']);
     expect(operation.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['action', 'eventId', 'from', 'limit', 'page', 'to']);
-    expect(JSON.stringify(operation.responses[200])).toContain('order.payment_pending_verification');
+    // Its entries, one shape per action, are the AuditEntry component the answer refers to.
+    expect(JSON.stringify(operation.responses[200])).toContain('#/components/schemas/AuditEntry');
+    expect(JSON.stringify(document.components.schemas.AuditEntry)).toContain('order.payment_pending_verification');
   });
 
   it('says where identity numbers are masked: every order list, and the detail without event:update', async () => {

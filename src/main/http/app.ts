@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { newId } from '../domain/ids.js';
 import type { Services } from '../services.js';
@@ -15,6 +15,7 @@ import { clientErrors, installErrorHandling, routerErrors } from './errors.js';
 import { installHostAllowlist } from './host-allowlist.js';
 import { installDeviceTurns } from './device-turns.js';
 import { installIdempotency } from './idempotency.js';
+import { openApiTransforms } from './openapi-components.js';
 import { credentialsFromLan, installNetworkPolicy } from './network-policy.js';
 import { createRateLimits } from './rate-limits.js';
 import { installSecurityHeaders } from './security-headers.js';
@@ -150,7 +151,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         },
       },
     },
-    transform: jsonSchemaTransform,
+    ...openApiTransforms(),
   });
 
   await app.register(authRoutes, { services });
