@@ -75,6 +75,7 @@ export const messages = {
   goneFromRemote: 'Acara atau kategori tiket ini tidak lagi ada di layanan pusat',
   offlineAllotmentUsed: 'Jatah penjualan offline kategori ini sudah habis; tunggu sampai koneksi pulih',
   syncStatus: 'Status sinkronisasi berhasil diambil',
+  backgroundHealth: 'Status pekerjaan latar berhasil diambil',
   syncStarted: 'Sinkronisasi dijalankan',
   conflictsListed: 'Daftar konflik sinkronisasi berhasil diambil',
   conflictResolved: 'Konflik sinkronisasi diselesaikan',

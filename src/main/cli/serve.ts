@@ -12,6 +12,8 @@ import { lanHostNames } from '../http/host-allowlist.js';
 import { isLanHost } from '../settings/listen.js';
 import { createServices, type Services } from '../services.js';
 import { isStorageFull } from '../db/storage-full.js';
+import type { BackgroundTask } from '#shared/schemas/background.js';
+import type { BackgroundHealth } from '../app/background.js';
 import { SEARCH_BATCH } from '../domain/search-index.js';
 
 export interface ServeOptions {
@@ -52,15 +54,27 @@ function sweepTasks(services: Services): [string, () => unknown][] {
   ];
 }
 
-/** Runs each task; a failure is logged (a full disk as a warning: it passes) and the others go on. */
-function runSweep(tasks: [string, () => unknown][], log: FastifyBaseLogger): void {
+/**
+ * A background task's failure: logged (a full disk as a warning: it passes) and shown to the
+ * operator until the task succeeds again (app/background.ts).
+ */
+function reportFailure(background: BackgroundHealth, log: FastifyBaseLogger, task: BackgroundTask, what: string, error: unknown): void {
+  log[isStorageFull(error) ? 'warn' : 'error']({ err: error }, `${what} failed`);
+  background.failed(task, what, error);
+}
+
+/** Runs each task; a failure is reported and the others go on. */
+function runSweep(tasks: [string, () => unknown][], background: BackgroundHealth, log: FastifyBaseLogger): void {
+  let failed = false;
   for (const [what, task] of tasks) {
     try {
       task();
     } catch (error) {
-      log[isStorageFull(error) ? 'warn' : 'error']({ err: error }, `sweep of ${what} failed`);
+      failed = true;
+      reportFailure(background, log, 'sweep', `sweep of ${what}`, error);
     }
   }
+  if (!failed) background.succeeded('sweep');
 }
 
 /**
@@ -98,7 +112,7 @@ export async function serve(options: ServeOptions): Promise<void> {
   services.printQueue.start(app.log);
 
   const tasks = sweepTasks(services);
-  const sweep = setInterval(() => runSweep(tasks, app.log), SWEEP_INTERVAL_MS);
+  const sweep = setInterval(() => runSweep(tasks, services.background, app.log), SWEEP_INTERVAL_MS);
   const stopBackups = scheduleBackups(services, app.log);
   const stopFeeding = feedSearchIndex(services, app.log);
   let closing = false;
@@ -107,7 +121,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     closing = true;
     clearInterval(sweep);
     stopFeeding();
-    runSweep(tasks, app.log);
+    runSweep(tasks, services.background, app.log);
     stopBackups();
     await services.sync.stop();
     await services.printQueue.stop();
@@ -125,7 +139,7 @@ const SEARCH_FEED_MS = 250;
 
 /**
  * Feeds the search index: a batch every SEARCH_FEED_MS, and the next one at once while a backlog
- * fills whole batches (after a restore or an import). A failure is logged and tried again after the
+ * fills whole batches (after a restore or an import). A failure is reported and tried again after the
  * sweep's interval; searches find the orders it could not index all the same, only slower.
  */
 function feedSearchIndex(services: Services, log: FastifyBaseLogger): () => void {
@@ -136,9 +150,12 @@ function feedSearchIndex(services: Services, log: FastifyBaseLogger): () => void
   };
   const feed = () =>
     services.searchIndex.catchUp().then(
-      (indexed) => next(indexed === SEARCH_BATCH ? 0 : SEARCH_FEED_MS),
+      (indexed) => {
+        services.background.succeeded('search_index');
+        next(indexed === SEARCH_BATCH ? 0 : SEARCH_FEED_MS);
+      },
       (error: unknown) => {
-        log[isStorageFull(error) ? 'warn' : 'error']({ err: error }, 'feeding the search index failed');
+        reportFailure(services.background, log, 'search_index', 'feeding the search index', error);
         next(SWEEP_INTERVAL_MS);
       },
     );
@@ -151,7 +168,7 @@ function feedSearchIndex(services: Services, log: FastifyBaseLogger): () => void
 
 /**
  * A backup every backupIntervalMinutes (read again after each one, so a change applies from the
- * next); a failed one is logged and the next one tried as usual.
+ * next); a failed one is reported and the next one tried as usual.
  */
 function scheduleBackups(services: Services, log: FastifyBaseLogger): () => void {
   let timer: NodeJS.Timeout | undefined;
@@ -165,8 +182,11 @@ function scheduleBackups(services: Services, log: FastifyBaseLogger): () => void
     if (!due) return next();
     services.backups
       .scheduled()
-      .then((file) => log.info({ file }, 'backup written'))
-      .catch((error: unknown) => log.error({ err: error }, 'backup failed'))
+      .then((file) => {
+        log.info({ file }, 'backup written');
+        services.background.succeeded('backup');
+      })
+      .catch((error: unknown) => reportFailure(services.background, log, 'backup', 'scheduled backup', error))
       .finally(next);
   };
   next();

@@ -1,6 +1,7 @@
 /** The service itself and who is calling: liveness, logins and the counter's operators. */
 import { z } from 'zod';
 import { ChangePasswordBody, LoginBody, LoginResult, User } from '../schemas/auth.js';
+import { BackgroundHealth } from '../schemas/background.js';
 import { envelope } from '../schemas/common.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
 
@@ -15,6 +16,20 @@ export const health = endpoint({
   extension: true,
   status: 200,
   response: envelope(z.object({ status: z.literal('ok'), service: z.literal('ticket-counter') })),
+  errors: [...AUTH_ERRORS],
+});
+
+export const backgroundHealth = endpoint({
+  method: 'GET',
+  path: '/background',
+  summary: 'The counter’s own work that is failing: scheduled backups, the search index, the sweep',
+  description:
+    'Each task that failed on its last run, since when and why, until a run of it succeeds; an empty list when all is well. The counter UI shows them in a banner. storageFull: the disk (or the backup folder) is full.',
+  tags: ['service'],
+  access: 'user',
+  extension: true,
+  status: 200,
+  response: envelope(BackgroundHealth),
   errors: [...AUTH_ERRORS],
 });
 

@@ -47,4 +47,6 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
   });
 
   mount(app, services, 'health', (request) => ok(request, messages.ok, { status: 'ok' as const, service: 'ticket-counter' as const }));
+
+  mount(app, services, 'backgroundHealth', (request) => ok(request, messages.backgroundHealth, { problems: services.background.problems() }));
 };
