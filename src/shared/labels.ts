@@ -3,6 +3,7 @@
  * the counter UI alike, so the two never word the same thing two ways.
  */
 import type { AuditAction, AuditCredential } from './schemas/audit.js';
+import type { BackgroundTask } from './schemas/background.js';
 import type { CashReport } from './schemas/cash-session.js';
 import type { OrderStatus, PaymentStatus } from './schemas/order.js';
 import type { PaymentMethod } from './schemas/payment.js';
@@ -84,6 +85,13 @@ export const CONFLICT_RESOLUTION_LABEL: Record<ConflictResolution, string> = {
   'cancel-local': 'Batalkan di loket',
   refund: 'Refund di loket',
   dismiss: 'Abaikan',
+};
+
+/** The counter's own work that failed, and what failing means for the counter meanwhile. */
+export const BACKGROUND_TASK_LABEL: Record<BackgroundTask, { name: string; meanwhile: string }> = {
+  backup: { name: 'Cadangan otomatis', meanwhile: 'Penjualan tetap tersimpan di loket ini, tetapi belum dicadangkan.' },
+  search_index: { name: 'Indeks pencarian', meanwhile: 'Pencarian tetap menemukan semua pesanan, hanya lebih lambat.' },
+  sweep: { name: 'Pembersihan berkala', meanwhile: 'Pesanan yang lewat batas bayar tetap dibatalkan saat daftar dibuka.' },
 };
 
 export const SETTING_LABEL: Record<keyof Settings, string> = {

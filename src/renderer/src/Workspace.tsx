@@ -8,6 +8,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { readsAuditLog } from '#shared/roles.js';
 import type { User } from '#shared/schemas/auth.js';
 import { useSyncStatus } from './api/hooks';
+import { BackgroundBanner } from './components/BackgroundBanner';
 import { ConnectionPill } from './components/ConnectionPill';
 import { PrinterPill } from './components/PrinterPill';
 import { ConfirmDialog } from './components/Dialog';
@@ -117,6 +118,7 @@ export function Workspace({ user }: { user: User }) {
           </button>
         </div>
       </header>
+      <BackgroundBanner />
       {connection === 'auth_required' && (
         <div className="banner" role="alert">
           Layanan pusat menolak kunci API loket ini. Penjualan tetap berjalan dan tersimpan di sini; {unsynced} perubahan menunggu dikirim.

@@ -25,6 +25,7 @@ export const keys = {
   orderTotals: (eventId: string, q: Partial<OrderTotalsQuery>) => ['orders', eventId, 'totals', q] as const,
   order: (eventId: string, orderId: string) => ['order', eventId, orderId] as const,
   sync: ['sync'] as const,
+  background: ['background'] as const,
   conflicts: ['conflicts'] as const,
   settings: ['settings'] as const,
   apiKeys: ['api-keys'] as const,
@@ -86,6 +87,11 @@ export function useOrder(eventId: string | undefined, orderId: string | undefine
 
 export function useSyncStatus() {
   return useQuery({ queryKey: keys.sync, queryFn: () => api(contract.syncStatus, {}), refetchInterval: SYNC_POLL_MS });
+}
+
+/** The counter's own work that is failing (backups, the search index, the sweep): rarely, so looked at less often. */
+export function useBackgroundHealth() {
+  return useQuery({ queryKey: keys.background, queryFn: () => api(contract.backgroundHealth, {}), refetchInterval: SYNC_POLL_MS * 5 });
 }
 
 export function useConflicts() {
