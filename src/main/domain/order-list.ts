@@ -4,12 +4,13 @@
  * filters find, with what was taken by each payment method. And the same search across every
  * event the caller may read, for a customer who does not say which event.
  */
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PageMeta } from '#shared/schemas/common.js';
 import type { OrderListItem, OrderListQuery, Participant, OrderSearchQuery, OrderTotals, OrderTotalsQuery } from '#shared/schemas/order.js';
 import type { PaymentMethod } from '#shared/schemas/payment.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
+import { amongIds, idsParam } from '../db/id-list.js';
 import { orderCounts, orders, payments, ticketCategories } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
 import type { EventRow, EventService } from './events.js';
@@ -120,15 +121,23 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     };
   }
 
+  // A page's orders and their payments, read by the page's ids: statements prepared once.
+  const ordersOfPage = db
+    .select({ order: orders, categoryName: ticketCategories.name })
+    .from(orders)
+    .innerJoin(ticketCategories, eq(ticketCategories.id, orders.ticketCategoryId))
+    .where(amongIds(orders.id))
+    .prepare();
+  const paymentsOfPage = db
+    .select({ orderId: payments.orderId, method: payments.method })
+    .from(payments)
+    .where(and(amongIds(payments.orderId), ne(payments.status, 'rejected')))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .prepare();
+
   /** The method of each order's payment in force (the latest one not rejected). */
   function methodsOf(orderIds: string[]): Map<string, PaymentMethod> {
-    const rows = db
-      .select({ orderId: payments.orderId, method: payments.method })
-      .from(payments)
-      .where(and(inArray(payments.orderId, orderIds), ne(payments.status, 'rejected')))
-      .orderBy(asc(payments.createdAt), asc(payments.id))
-      .all();
-    return new Map(rows.map((r) => [r.orderId, r.method]));
+    return new Map(paymentsOfPage.all(idsParam(orderIds)).map((r) => [r.orderId, r.method]));
   }
 
   /** The page's orders, chosen on keys alone: a search with thousands of matches sorts thousands of keys, not thousands of whole orders. */
@@ -141,14 +150,12 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
       .where(where)
       .orderBy(...ordering)
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const rows = db
-      .select({ order: orders, categoryName: ticketCategories.name })
-      .from(orders)
-      .innerJoin(ticketCategories, eq(ticketCategories.id, orders.ticketCategoryId))
-      .where(inArray(orders.id, page))
-      .orderBy(...ordering)
-      .all();
+      .offset((query.page - 1) * query.limit)
+      .all()
+      .map((r) => r.id);
+    const read = new Map(ordersOfPage.all(idsParam(page)).map((r) => [r.order.id, r]));
+    // In the page's order; nothing was written between the two reads.
+    const rows = page.map((id) => read.get(id)!);
     const methods = methodsOf(rows.map((r) => r.order.id));
     // The participants are read per event: each event masks and dates them its own way.
     const people = new Map<string, Participant[]>();

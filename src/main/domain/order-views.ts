@@ -7,7 +7,7 @@
  * masked ("3171********0001", as the gate does); a detail shows it whole only to a caller with
  * event:update on the event (who sells, and checks the number against the card), masked otherwise.
  */
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { OrderDetail, Participant } from '#shared/schemas/order.js';
 import type { Payment } from '#shared/schemas/payment.js';
 import type { Refund } from '#shared/schemas/cash-session.js';
@@ -15,6 +15,7 @@ import { maskIdentityNumber } from '#shared/identity-number.js';
 import { messages } from '#shared/messages.js';
 import { fromMinor, fromMinorSigned } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
+import { amongIds, idsParam } from '../db/id-list.js';
 import { invoices, orderItems, orders, participants, payments, refunds } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
 import { AppError } from './errors.js';
@@ -96,10 +97,12 @@ export function createOrderViews(db: Db, links: Links, access: Access) {
     };
   }
 
+  const participantsOfOrders = db.select().from(participants).where(amongIds(participants.orderId)).prepare();
+
   function participantsOf(orderIds: string[], event: EventRow, identity: IdentityView): Map<string, Participant[]> {
     const byOrder = new Map<string, Participant[]>();
     if (orderIds.length === 0) return byOrder;
-    const rows = db.select().from(participants).where(inArray(participants.orderId, orderIds)).all();
+    const rows = participantsOfOrders.all(idsParam(orderIds));
     for (const row of rows) {
       const list = byOrder.get(row.orderId) ?? [];
       list.push(toParticipantDto(row, event, identity));
