@@ -38,7 +38,7 @@ import { createGate } from './app/gate.js';
 import { createRefunding } from './app/refunding.js';
 import { createSelling } from './app/selling.js';
 import { createSetup } from './app/setup.js';
-import { createBackgroundHealth } from './app/background.js';
+import { createBackgroundProblems } from './app/background.js';
 import { createBackups } from './backup/backups.js';
 import { refuseLostDatabase } from './backup/lost-database.js';
 import { createInvoiceService } from './invoice/service.js';
@@ -127,7 +127,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     orders: orderService,
     orderList: createOrderList({ ...orderDeps, access }),
     searchIndex: createSearchIndex(db, groupCommit),
-    background: createBackgroundHealth(clock),
+    background: createBackgroundProblems(clock),
     transitions,
     transactions,
     backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),

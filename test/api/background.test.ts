@@ -3,12 +3,11 @@
  * batches, the sweep), for the banner of the counter UI. A failure stays listed, since its first
  * time, until a run of the same task succeeds; a running serve reports its own failures there.
  */
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
 import type { BackgroundProblem } from '../../src/shared/schemas/background.js';
 import { MINUTE } from '../support/clock.js';
+import { refuseSearchIndexBatches } from '../support/db.js';
 import { expectError, expectOk } from '../support/envelope.js';
 import { makeCaller, orderBody, ordersPath } from '../support/fixtures.js';
 import { seedDataDir, tempDir, useHarness, type TempDir } from '../support/harness.js';
@@ -57,10 +56,7 @@ describe('a running serve', () => {
   it('shows its search index failing to take a sale', async () => {
     dir = tempDir();
     const { key, event } = seedDataDir(dir.path);
-    // Every batch refused (as a damaged index would refuse it): the sale itself needs none of it.
-    const database = new Database(join(dir.path, 'counter.db'));
-    database.exec("create trigger refuse_batches before update on orders_search_progress begin select raise(abort, 'index refused the batch'); end");
-    database.close();
+    refuseSearchIndexBatches(dir.path);
     served = await startServe(dir.path, { logLevel: 'silent' });
     const sold = await fetchJson(`${served.url}${ordersPath(event.id)}`, { method: 'POST', headers: { 'x-api-key': key }, body: orderBody(event) });
     expect(sold.status).toBe(201);

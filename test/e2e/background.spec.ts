@@ -3,14 +3,11 @@
  * which task, since when, and what it means for selling meanwhile. Here the search index's batches
  * are refused (a trigger on the index's mark, as a damaged index would refuse them) after a sale.
  */
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { refuseSearchIndexBatches } from '../support/db.js';
 import { COFFEE, customer, expect, logIn, saleBody, screenshot, test } from './support/counter.js';
 
 test('a failing background task is shown under the header', async ({ page, counter }) => {
-  const db = new Database(join(counter.dataDir, 'counter.db'));
-  db.exec("create trigger refuse_batches before update on orders_search_progress begin select raise(abort, 'index refused the batch'); end");
-  db.close();
+  refuseSearchIndexBatches(counter.dataDir);
   const sold = await counter.api(`/events/${COFFEE.id}/admin/orders`, { method: 'POST', body: saleBody(customer('Rina Kembang')) });
   expect(sold.status).toBe(201);
 

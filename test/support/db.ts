@@ -1,8 +1,10 @@
 /**
  * Direct reads of the database, for what the interface does not show: how many rows a table has
  * (so that a retry or a race is seen to have written nothing twice) and a category's held seats
- * (GET tickets reports only `sold` and `isSoldOut`).
+ * (GET tickets reports only `sold` and `isSoldOut`); and a fault made in it from outside.
  */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import type { Services } from '../../src/main/services.js';
 
 type Table = 'orders' | 'users' | 'order_items' | 'idempotency_keys' | 'payments' | 'participants' | 'check_ins';
@@ -15,4 +17,17 @@ export function seatCounts(services: Services, categoryId: string): { quota: num
   const row = services.database.sqlite.prepare('select quota, sold, held from ticket_categories where id = ?').get(categoryId);
   if (!row) throw new Error(`no ticket category ${categoryId}`);
   return row as { quota: number; sold: number; held: number };
+}
+
+/**
+ * Makes every batch of the search index fail in the counter database of `dataDir` (a trigger on
+ * its mark), as a damaged index would; a sale needs none of it and still goes through.
+ */
+export function refuseSearchIndexBatches(dataDir: string): void {
+  const database = new Database(join(dataDir, 'counter.db'));
+  try {
+    database.exec("create trigger refuse_batches before update on orders_search_progress begin select raise(abort, 'index refused the batch'); end");
+  } finally {
+    database.close();
+  }
 }

@@ -9,20 +9,22 @@ import { isStorageFull } from '../db/storage-full.js';
 import type { Clock } from '../domain/clock.js';
 import { toIso } from '../domain/time.js';
 
-export function createBackgroundHealth(clock: Clock) {
+export function createBackgroundProblems(clock: Clock) {
   const problems = new Map<BackgroundTask, BackgroundProblem>();
 
   return {
     /** `what` says which part of the task failed ("sweep of lapsed holds"), as the log does. */
-    failed(task: BackgroundTask, what: string, error: unknown): void {
+    failed(task: BackgroundTask, what: string, error: unknown): BackgroundProblem {
       const at = toIso(clock());
-      problems.set(task, {
+      const problem = {
         task,
         failingSince: problems.get(task)?.failingSince ?? at,
         lastFailureAt: at,
         lastError: `${what}: ${error instanceof Error ? error.message : String(error)}`,
         storageFull: isStorageFull(error),
-      });
+      };
+      problems.set(task, problem);
+      return problem;
     },
     succeeded(task: BackgroundTask): void {
       problems.delete(task);
@@ -30,4 +32,4 @@ export function createBackgroundHealth(clock: Clock) {
     problems: (): BackgroundProblem[] => [...problems.values()],
   };
 }
-export type BackgroundHealth = ReturnType<typeof createBackgroundHealth>;
+export type BackgroundProblems = ReturnType<typeof createBackgroundProblems>;

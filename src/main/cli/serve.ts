@@ -11,9 +11,8 @@ import { claimDataDir } from '../data-dir-lock.js';
 import { lanHostNames } from '../http/host-allowlist.js';
 import { isLanHost } from '../settings/listen.js';
 import { createServices, type Services } from '../services.js';
-import { isStorageFull } from '../db/storage-full.js';
 import type { BackgroundTask } from '#shared/schemas/background.js';
-import type { BackgroundHealth } from '../app/background.js';
+import type { BackgroundProblems } from '../app/background.js';
 import { SEARCH_BATCH } from '../domain/search-index.js';
 
 export interface ServeOptions {
@@ -58,13 +57,13 @@ function sweepTasks(services: Services): [string, () => unknown][] {
  * A background task's failure: logged (a full disk as a warning: it passes) and shown to the
  * operator until the task succeeds again (app/background.ts).
  */
-function reportFailure(background: BackgroundHealth, log: FastifyBaseLogger, task: BackgroundTask, what: string, error: unknown): void {
-  log[isStorageFull(error) ? 'warn' : 'error']({ err: error }, `${what} failed`);
-  background.failed(task, what, error);
+function reportFailure(background: BackgroundProblems, log: FastifyBaseLogger, task: BackgroundTask, what: string, error: unknown): void {
+  const problem = background.failed(task, what, error);
+  log[problem.storageFull ? 'warn' : 'error']({ err: error }, `${what} failed`);
 }
 
 /** Runs each task; a failure is reported and the others go on. */
-function runSweep(tasks: [string, () => unknown][], background: BackgroundHealth, log: FastifyBaseLogger): void {
+function runSweep(tasks: [string, () => unknown][], background: BackgroundProblems, log: FastifyBaseLogger): void {
   let failed = false;
   for (const [what, task] of tasks) {
     try {

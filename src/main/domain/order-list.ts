@@ -156,7 +156,7 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     const read = new Map(ordersOfPage.all(idsParam(page)).map((r) => [r.order.id, r]));
     // In the page's order; nothing was written between the two reads.
     const rows = page.map((id) => read.get(id)!);
-    const methods = methodsOf(rows.map((r) => r.order.id));
+    const methods = methodsOf(page);
     // The participants are read per event: each event masks and dates them its own way.
     const people = new Map<string, Participant[]>();
     for (const eventId of new Set(rows.map((r) => r.order.eventId))) {

@@ -6,8 +6,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
 
-export const BACKGROUND_TASKS = ['backup', 'search_index', 'sweep'] as const;
-export const BackgroundTask = z.enum(BACKGROUND_TASKS);
+export const BackgroundTask = z.enum(['backup', 'search_index', 'sweep']);
 export type BackgroundTask = z.infer<typeof BackgroundTask>;
 
 export const BackgroundProblem = z.object({
