@@ -28,13 +28,19 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-async function send(path: string, init: RequestOptions): Promise<Response> {
+/** The answer, with the login it was asked under (see `failure`). */
+interface Sent {
+  response: Response;
+  token: string | undefined;
+}
+
+async function send(path: string, init: RequestOptions): Promise<Sent> {
   const headers: Record<string, string> = { ...init.headers };
   const token = session.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    return await fetch(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    return { response: await fetch(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }), token };
   } catch {
     throw new ApiError(0, 'UNREACHABLE', UNREACHABLE);
   }
@@ -42,10 +48,14 @@ async function send(path: string, init: RequestOptions): Promise<Response> {
 
 const SESSION_ENDED = 'Sesi berakhir (keluar di perangkat lain, kata sandi diganti, atau kedaluwarsa); silakan masuk lagi.';
 
-/** Turns an error response into an ApiError; a 401 on a logged-in session ends it, saying so. */
-async function failure(response: Response): Promise<ApiError> {
+/**
+ * Turns an error response into an ApiError; a 401 to the session's current login ends it, saying
+ * so. A 401 to a login already replaced (a poll sent just before this tab changed its password)
+ * is stale: ending the session on it logged the operator out of the new login.
+ */
+async function failure({ response, token }: Sent): Promise<ApiError> {
   const parsed = ErrorEnvelope.safeParse(await response.json().catch(() => null));
-  if (response.status === 401 && session.token()) session.end(SESSION_ENDED);
+  if (response.status === 401 && token && session.token() === token) session.end(SESSION_ENDED);
   if (!parsed.success) return new ApiError(response.status, 'INTERNAL', response.statusText);
   const { message, error } = parsed.data;
   return new ApiError(response.status, error.code, message, error.details);
@@ -60,9 +70,9 @@ export const once = (): ExtraHeaders => ({ 'idempotency-key': crypto.randomUUID(
 /** Calls an endpoint of the contract and answers its whole body (data, and meta for lists), parsed by the contract. */
 export async function call<E extends EndpointBase>(endpoint: E, input: CallInput<E>, headers: ExtraHeaders = {}): Promise<Reply<E>> {
   const { method, url, body } = requestOf(endpoint, input);
-  const response = await send(url, { method, body, headers });
-  if (!response.ok) throw await failure(response);
-  return endpoint.response.parse(await response.json()) as Reply<E>;
+  const sent = await send(url, { method, body, headers });
+  if (!sent.response.ok) throw await failure(sent);
+  return endpoint.response.parse(await sent.response.json()) as Reply<E>;
 }
 
 /** Calls an endpoint of the contract and answers its `data`. */
@@ -82,9 +92,9 @@ export async function file<E extends EndpointBase & { produces: string }>(endpoi
 
 /** A file at a link the service itself gave (a participant's qrCode), as a Blob. */
 export async function link(path: string): Promise<Blob> {
-  const response = await send(path, {});
-  if (!response.ok) throw await failure(response);
-  return response.blob();
+  const sent = await send(path, {});
+  if (!sent.response.ok) throw await failure(sent);
+  return sent.response.blob();
 }
 
 /**
