@@ -66,7 +66,7 @@ describe('API keys', () => {
     it('works with a JWT too (the counter UI is signed in with one)', async () => {
       const h = harness();
       const organizer = makeCaller(h.services, 'organizer');
-      const { token } = await h.services.tokens.issue(organizer.user);
+      const { token } = h.services.tokens.issue(organizer.user);
       const { key } = expectOk(await h.request({ method: 'POST', url: '/api-keys', token, body: { name: 'tablet 2' } }), 201);
       expect(await myEvents(h, key)).toBe(200);
     });

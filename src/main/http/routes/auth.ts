@@ -9,15 +9,15 @@ import { ok } from '../envelope.js';
 import { mount } from '../mount.js';
 
 export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const loginOf = async (user: UserRow) => {
-    const { token, expiresAt } = await services.tokens.issue(user);
+  const loginOf = (user: UserRow) => {
+    const { token, expiresAt } = services.tokens.issue(user);
     return { token, expiresAt: toIso(expiresAt), user: toUserDto(user) };
   };
 
   mount(app, services, 'logIn', async (request) => {
     const user = await throttled(services, request, true, () => services.users.authenticate(request.body.email, request.body.password));
     if (!user) throw new AppError('UNAUTHENTICATED', messages.invalidLogin);
-    return ok(request, messages.loggedIn, await loginOf(user));
+    return ok(request, messages.loggedIn, loginOf(user));
   });
 
   mount(app, services, 'logOut', (request) => {
@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     const confirmed = user && (await throttled(services, request, true, () => services.users.authenticate(user.email, request.body.currentPassword)));
     if (!confirmed) throw fieldError('currentPassword', messages.currentPasswordWrong);
     await services.users.changePasswordBy(actor, confirmed, request.body.newPassword);
-    return ok(request, messages.passwordChanged, await loginOf(services.users.findById(actor.userId)!));
+    return ok(request, messages.passwordChanged, loginOf(services.users.findById(actor.userId)!));
   });
 
   mount(app, services, 'currentUser', (request) => {
