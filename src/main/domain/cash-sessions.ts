@@ -8,7 +8,7 @@
  * The count is blind: nothing the cashier may read shows the expected cash before the count is in,
  * and the count, once in, is fixed. Every change writes its audit entry in its own transaction.
  */
-import { and, asc, desc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { countTotal, roundCash } from '#shared/cash.js';
 import type {
   ApproveCashSessionBody,
@@ -33,7 +33,7 @@ import type { Actor, Access } from './access.js';
 import type { Approvals } from './approvals.js';
 import type { AuditActor, AuditLog } from './audit.js';
 import { buildCashReport, cashMoved, type CashSessionRow } from './cash-report.js';
-import { nextNumber, X_REPORTS, Z_REPORTS } from './numbering.js';
+import { createNumbering, X_REPORTS, Z_REPORTS } from './numbering.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
 import { newId } from './ids.js';
@@ -61,12 +61,17 @@ export interface SessionMoney {
 }
 
 export function createCashSessions({ db, clock, access, audit, settings, approvals }: CashSessionDeps) {
-  const unclosedOf = (userId: string) =>
-    db
-      .select()
-      .from(cashSessions)
-      .where(and(eq(cashSessions.cashierUserId, userId), ne(cashSessions.status, 'closed')))
-      .get();
+  // Every sale and checkout asks for the cashier's session: prepared once, as the sale's own are.
+  const ph = sql.placeholder;
+  const unclosedOfUser = db
+    .select()
+    .from(cashSessions)
+    .where(and(eq(cashSessions.cashierUserId, ph('userId')), ne(cashSessions.status, 'closed')))
+    .prepare();
+  const anySession = db.select({ id: cashSessions.id }).from(cashSessions).limit(1).prepare();
+  const categoryName = db.select({ name: ticketCategories.name }).from(ticketCategories).where(eq(ticketCategories.id, ph('id'))).prepare();
+  const unclosedOf = (userId: string) => unclosedOfUser.get({ userId });
+  const nextNumber = createNumbering(db);
   const entriesOf = (sessionId: string) => db.select().from(cashEntries).where(eq(cashEntries.sessionId, sessionId)).orderBy(asc(cashEntries.at), asc(cashEntries.id)).all();
   /** What the drawer should hold now, in sen: never less than nothing, since no cash leaves beyond it. */
   const drawerCash = (row: CashSessionRow) => row.openingFloat + cashMoved(entriesOf(row.id));
@@ -187,7 +192,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
       .set({ status: 'closed', closedAt: now, approvedByUserId: closed.approvedByUserId, approvedByName: closed.approvedByName, approvalReason: closed.approvalReason })
       .where(eq(cashSessions.id, row.id))
       .run();
-    const number = nextNumber(db, Z_REPORTS);
+    const number = nextNumber(Z_REPORTS);
     const report = reportOf(closed, { kind: 'Z', number, issuedAt: now, showCash: true });
     db.insert(cashReports).values({ number, sessionId: row.id, issuedAt: now, report }).run();
     audit.record(by, 'cash_session.closed', {
@@ -275,7 +280,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
     return writeTransaction(db, () => {
       const row = readable(actor, sessionId);
       if (row.status === 'closed') throw new AppError('INVALID_STATE', messages.xReportOfClosedSession);
-      const number = nextNumber(db, X_REPORTS);
+      const number = nextNumber(X_REPORTS);
       const report = reportOf(row, xHeading(actor, row, number, now));
       db.insert(xReports).values({ number, sessionId: row.id, issuedAt: now, issuedByUserId: actor.userId, issuedByName: actor.name, report }).run();
       audit.record(by, 'cash_session.x_report_issued', { subjectId: row.id, details: { reportNumber: number } });
@@ -284,7 +289,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
   }
 
   /** Whether this counter keeps cash sessions: from its first shift on, cash needs an open one. */
-  const inUse = () => db.select({ id: cashSessions.id }).from(cashSessions).limit(1).get() !== undefined;
+  const inUse = () => anySession.get() !== undefined;
 
   /** The actor's open session for a sale or refund by `method`: required for cash once sessions are in use. */
   function sessionFor(actor: Actor, method: PaymentMethod): CashSessionRow | undefined {
@@ -306,7 +311,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
     const row = sessionFor(actor, money.method);
     if (!row) return null;
     if (money.kind === 'refund' && money.method === 'cash' && money.amount + money.rounding > drawerCash(row)) throw new AppError('INVALID_STATE', messages.drawerTooShortForRefund);
-    const category = db.select({ name: ticketCategories.name }).from(ticketCategories).where(eq(ticketCategories.id, money.ticketCategoryId)).get();
+    const category = categoryName.get({ id: money.ticketCategoryId });
     addEntry(
       row,
       actor,

@@ -13,7 +13,7 @@ import type { Db } from '../db/connection.js';
 import { invoices } from '../db/schema.js';
 import type { Actor } from './access.js';
 import { REPORT_TIME_ZONE } from '#shared/report-days.js';
-import { invoiceSequence, nextNumber } from './numbering.js';
+import { createNumbering, invoiceSequence } from './numbering.js';
 import { toIso } from './time.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -24,13 +24,21 @@ export const formatInvoiceNumber = (counterName: string, year: number, seq: numb
 const localYear = (ms: number) => Number(toIso(ms, REPORT_TIME_ZONE).slice(0, 4));
 
 export function createInvoices(db: Db, counterName: () => string) {
+  // Every payment at this counter numbers an invoice: prepared once.
+  const ph = sql.placeholder;
+  const nextNumber = createNumbering(db);
+  const insertInvoice = db
+    .insert(invoices)
+    .values({ orderId: ph('orderId'), number: ph('number'), counterName: ph('counterName'), year: ph('year'), seq: ph('seq'), cashierUserId: ph('cashierUserId'), cashierName: ph('cashierName'), issuedAt: ph('issuedAt') })
+    .prepare();
+
   /** Numbers the order's invoice; runs inside the payment's transaction. */
   function assign(orderId: string, actor: Actor, now: number): string {
     const name = counterName();
     const year = localYear(now);
-    const seq = nextNumber(db, invoiceSequence(name, year));
+    const seq = nextNumber(invoiceSequence(name, year));
     const number = formatInvoiceNumber(name, year, seq);
-    db.insert(invoices).values({ orderId, number, counterName: name, year, seq, cashierUserId: actor.userId, cashierName: actor.name, issuedAt: now }).run();
+    insertInvoice.run({ orderId, number, counterName: name, year, seq, cashierUserId: actor.userId, cashierName: actor.name, issuedAt: now });
     return number;
   }
 

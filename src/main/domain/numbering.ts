@@ -12,12 +12,16 @@ export const invoiceSequence = (counterName: string, year: number) => `invoice/$
 export const Z_REPORTS = 'z-report';
 export const X_REPORTS = 'x-report';
 
-/** The next number of `sequence` (1 for a new one); call it inside the transaction that uses it. */
-export function nextNumber(db: Db, sequence: string): number {
-  return db
+/**
+ * The next number of a sequence (1 for a new one); call it inside the transaction that uses it.
+ * Prepared once: every payment at this counter takes an invoice number.
+ */
+export function createNumbering(db: Db): (sequence: string) => number {
+  const next = db
     .insert(numberSequences)
-    .values({ name: sequence, last: 1 })
+    .values({ name: sql.placeholder('name'), last: 1 })
     .onConflictDoUpdate({ target: numberSequences.name, set: { last: sql`${numberSequences.last} + 1` } })
     .returning({ last: numberSequences.last })
-    .get().last;
+    .prepare();
+  return (sequence) => next.get({ name: sequence })!.last;
 }

@@ -16,7 +16,7 @@
  * (cash-sessions.ts), which a cash one needs. Each transition is one
  * transaction, committed with whatever else is being written at that moment (group commit).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AuditAction, AuditDetails } from '#shared/schemas/audit.js';
 import { CANCELLABLE_STATUSES, type OrderDetail } from '#shared/schemas/order.js';
 import type { BasketCheckoutBody, CancelBody, CheckoutBody, ConfirmPaymentBody, ReasonBody, ReplayedRefund } from '#shared/schemas/payment.js';
@@ -35,7 +35,7 @@ import type { EventRow } from './events.js';
 import { newId } from './ids.js';
 import type { OrderDeps } from './orders.js';
 import type { OrderRow } from './order-views.js';
-import { issueParticipant } from './participants.js';
+import { createParticipantIssuer } from './participants.js';
 import { formatDateTime } from './time.js';
 
 type OrderStatus = OrderRow['status'];
@@ -77,6 +77,33 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
 
   const setOrder = (order: OrderRow, values: Partial<OrderRow>) => db.update(orders).set(values).where(eq(orders.id, order.id)).run();
 
+  // A cash sale's checkout runs these: prepared once, as the sale's own statements are.
+  const ph = sql.placeholder;
+  const issueParticipant = createParticipantIssuer(db);
+  const setPaid = db
+    .update(orders)
+    .set({ status: 'completed', paymentStatus: 'paid', expiresAt: null, updatedAt: sql`${ph('now')}` })
+    .where(eq(orders.id, ph('orderId')))
+    .prepare();
+  const insertPayment = db
+    .insert(payments)
+    .values({
+      id: ph('id'),
+      orderId: ph('orderId'),
+      method: ph('method'),
+      status: ph('status'),
+      amount: ph('amount'),
+      amountTendered: ph('amountTendered'),
+      change: ph('change'),
+      reference: ph('reference'),
+      rounding: ph('rounding'),
+      rejectReason: null,
+      createdAt: ph('createdAt'),
+      paidAt: ph('paidAt'),
+      updatedAt: ph('updatedAt'),
+    })
+    .prepare();
+
   /**
    * A payment replayed by a counter replicating here names the ticket it printed: that counter's
    * drawer took the money and numbered the invoice, so neither is done again here.
@@ -88,10 +115,10 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
    * payment taken here, numbers the invoice; returns the ticket's number.
    */
   function markPaid(actor: Actor, order: OrderRow, now: number, ticketNumber?: string): string {
-    setOrder(order, { status: 'completed', paymentStatus: 'paid', expiresAt: null, updatedAt: now });
+    setPaid.run({ orderId: order.id, now });
     seats.sell(order.ticketCategoryId, now);
     if (takenHere(ticketNumber)) invoices.assign(order.id, actor, now);
-    return issueParticipant(db, order, now, ticketNumber);
+    return issueParticipant(order, now, ticketNumber);
   }
 
   /** Cash figures of one payment (sen); all null but the rounding for a method other than cash. */
@@ -116,23 +143,20 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
   function pay(actor: Actor, order: OrderRow, now: number, body: Pick<CheckoutBody, 'method' | 'reference' | 'ticketNumber'>, cash: CashFigures): void {
     const settled = COUNTER_SETTLED.includes(body.method);
     const reference = body.reference ?? null;
-    db.insert(payments)
-      .values({
-        id: newId(now),
-        orderId: order.id,
-        method: body.method,
-        status: settled ? 'paid' : 'pending',
-        amount: order.totalAmount,
-        amountTendered: cash.amountTendered,
-        change: cash.change,
-        reference,
-        rounding: cash.rounding,
-        rejectReason: null,
-        createdAt: now,
-        paidAt: settled ? now : null,
-        updatedAt: now,
-      })
-      .run();
+    insertPayment.run({
+      id: newId(now),
+      orderId: order.id,
+      method: body.method,
+      status: settled ? 'paid' : 'pending',
+      amount: order.totalAmount,
+      amountTendered: cash.amountTendered,
+      change: cash.change,
+      reference,
+      rounding: cash.rounding,
+      createdAt: now,
+      paidAt: settled ? now : null,
+      updatedAt: now,
+    });
     if (settled && takenHere(body.ticketNumber)) drawer.record(actor, saleOf(order, body.method, cash.rounding, reference), now);
     // A deferred payment keeps the seat held without a time limit: the customer has paid, or
     // says so, and only the operator's confirm or reject decides.

@@ -7,7 +7,7 @@
  * masked ("3171********0001", as the gate does); a detail shows it whole only to a caller with
  * event:update on the event (who sells, and checks the number against the card), masked otherwise.
  */
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { OrderDetail, Participant } from '#shared/schemas/order.js';
 import type { Payment } from '#shared/schemas/payment.js';
 import type { Refund } from '#shared/schemas/cash-session.js';
@@ -97,7 +97,24 @@ export function createOrderViews(db: Db, links: Links, access: Access) {
     };
   }
 
+  // Every checkout, transition and detail read runs these: prepared once, as the sale's are.
+  const ph = sql.placeholder;
   const participantsOfOrders = db.select().from(participants).where(amongIds(participants.orderId)).prepare();
+  const orderOfEvent = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, ph('orderId')), eq(orders.eventId, ph('eventId'))))
+    .prepare();
+  const paymentInForce = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, ph('orderId')), ne(payments.status, 'rejected')))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1)
+    .prepare();
+  const refundOfOrder = db.select().from(refunds).where(eq(refunds.orderId, ph('orderId'))).prepare();
+  const itemsOfOrder = db.select().from(orderItems).where(eq(orderItems.orderId, ph('orderId'))).prepare();
+  const invoiceNumberOf = db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, ph('orderId'))).prepare();
 
   function participantsOf(orderIds: string[], event: EventRow, identity: IdentityView): Map<string, Participant[]> {
     const byOrder = new Map<string, Participant[]>();
@@ -113,27 +130,18 @@ export function createOrderViews(db: Db, links: Links, access: Access) {
 
   /** The order of this event, or 404: an order of another event is not found here either. */
   function find(event: EventRow, orderId: string): OrderRow {
-    const row = db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.eventId, event.id)))
-      .get();
+    const row = orderOfEvent.get({ orderId, eventId: event.id });
     if (!row) throw new AppError('ORDER_NOT_FOUND', messages.orderNotFound);
     return row;
   }
 
   /** The payment in force: the latest one an operator has not rejected. */
   function currentPayment(orderId: string): PaymentRow | undefined {
-    return db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, orderId), ne(payments.status, 'rejected')))
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .get();
+    return paymentInForce.get({ orderId });
   }
 
   function refundOf(orderId: string, event: EventRow): Refund | null {
-    const row = db.select().from(refunds).where(eq(refunds.orderId, orderId)).get();
+    const row = refundOfOrder.get({ orderId });
     if (!row) return null;
     return {
       method: row.method,
@@ -157,7 +165,7 @@ export function createOrderViews(db: Db, links: Links, access: Access) {
   const detailForUpdater = (event: EventRow, row: OrderRow): OrderDetail => detailShowing('full', event, row);
 
   function detailShowing(identity: IdentityView, event: EventRow, row: OrderRow): OrderDetail {
-    const items = db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).all();
+    const items = itemsOfOrder.all({ orderId: row.id });
     const payment = currentPayment(row.id);
     return {
       ...orderBase(row, event),
@@ -179,7 +187,7 @@ export function createOrderViews(db: Db, links: Links, access: Access) {
       participants: participantsOf([row.id], event, identity).get(row.id) ?? [],
       payment: payment ? toPaymentDto(payment, event) : null,
       refund: refundOf(row.id, event),
-      invoiceNumber: db.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, row.id)).get()?.number ?? null,
+      invoiceNumber: invoiceNumberOf.get({ orderId: row.id })?.number ?? null,
       transactionId: row.transactionId,
     };
   }

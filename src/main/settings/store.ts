@@ -44,9 +44,11 @@ export function createSettingsStore({ db, sqlite }: CounterDb, dataDir: string, 
   };
 
   let copy: { version: number; settings: Settings } | undefined;
+  // Asked on every request (the rate limits): compiled once, where pragma() compiles it each time.
+  const dataVersion = sqlite.prepare<[], number>('PRAGMA data_version').pluck();
 
   function get(): Settings {
-    const version = sqlite.pragma('data_version', { simple: true }) as number;
+    const version = dataVersion.get()!;
     if (copy?.version === version) return copy.settings;
     const now = read();
     // Inside a transaction what it reads may yet be rolled back: no copy is kept of that.
