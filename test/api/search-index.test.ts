@@ -62,6 +62,26 @@ describe('the search index, fed after the sale', () => {
     expect(await found('wulandari sari')).toEqual([second.id]);
   });
 
+  it('a whole e-mail: the index looks up its name to the @, and finds only orders holding the whole term', async () => {
+    harness().clock.advance(1000);
+    const [exact, longer, within, otherDomain] = [
+      await w.sell({ registration: { name: 'Budi Satu', email: 'budi.s@contoh.id' } }),
+      await w.sell({ registration: { name: 'Budi Dua', email: 'budi.s@contoh.idn' } }),
+      await w.sell({ registration: { name: 'Budi Tiga', email: 'xbudi.s@contoh.id' } }),
+      await w.sell({ registration: { name: 'Budi Empat', email: 'budi.s@lain.id' } }),
+    ];
+    const expected = [within.id, longer.id, exact.id];
+    expect(await found('budi.s@contoh.id')).toEqual(expected);
+    await harness().services.searchIndex.catchUp();
+    expect(progress().mark).toBe(progress().last);
+    expect(await found('budi.s@contoh.id')).toEqual(expected);
+    expect(await found('BUDI.S@Contoh.ID')).toEqual(expected);
+    expect(await found('budi.s@lain.id')).toEqual([otherDomain.id]);
+    // Too little before the @ for a trigram: the whole term is looked up.
+    expect(await found('s@contoh.id')).toEqual(expected);
+    expect(await found('@lain.id')).toEqual([otherDomain.id]);
+  });
+
   it('takes at most a batch at a time, in the order sold, and moves its mark past each', async () => {
     const index = harness().services.searchIndex;
     await index.catchUp();
