@@ -55,8 +55,10 @@ export function createTokenService(db: Db, users: UserService, clock: Clock) {
   function verified(token: string): z.infer<typeof Claims> | undefined {
     const [header, payload, signature, ...rest] = token.split('.');
     if (header !== HEADER || payload === undefined || signature === undefined || rest.length > 0) return undefined;
-    const expected = mac(`${header}.${payload}`);
-    const presented = Buffer.from(signature, 'base64url');
+    // Compared as text: a base64url decoder skips characters it does not know, and reads + and /
+    // as - and _, so decoded bytes would let altered copies of a token through.
+    const expected = Buffer.from(mac(`${header}.${payload}`).toString('base64url'));
+    const presented = Buffer.from(signature);
     if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return undefined;
     let json: unknown;
     try {
