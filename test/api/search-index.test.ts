@@ -80,6 +80,10 @@ describe('the search index, fed after the sale', () => {
     // Too little before the @ for a trigram: the whole term is looked up.
     expect(await found('s@contoh.id')).toEqual(expected);
     expect(await found('@lain.id')).toEqual([otherDomain.id]);
+    // One character before the @, two UTF-16 units: still too little for a trigram.
+    const astral = await w.sell({ registration: { name: 'Tante 😀@Rina' } });
+    await harness().services.searchIndex.catchUp();
+    expect(await found('😀@rina')).toEqual([astral.id]);
   });
 
   it('takes at most a batch at a time, in the order sold, and moves its mark past each', async () => {

@@ -14,7 +14,7 @@ export const X_REPORTS = 'x-report';
 
 /**
  * The next number of a sequence (1 for a new one); call it inside the transaction that uses it.
- * Prepared once: every payment at this counter takes an invoice number.
+ * Prepared where its service is made: every payment at this counter takes an invoice number.
  */
 export function createNumbering(db: Db): (sequence: string) => number {
   const next = db

@@ -46,11 +46,13 @@ const nameOrEmailLike = (term: string) => {
 /**
  * The part of a term the search index looks up: the whole term, but of an e-mail only its name up
  * to the @. A domain's trigrams ("gma", "ail", ".co") are in most orders, and the index reads all
- * of their rows before a phrase leaves one order; the name before the @ is in few.
+ * of their rows before a phrase leaves one order; the name before the @ is usually in few (a
+ * common one, "info@", reads more orders than the whole address would).
  */
 function lookedUp(term: string): string {
-  const at = term.indexOf('@');
-  return at + 1 >= TRIGRAM ? term.slice(0, at + 1) : term;
+  const part = term.slice(0, term.indexOf('@') + 1);
+  // In characters, as the index counts them: an emoji is one, of two UTF-16 units.
+  return [...part].length >= TRIGRAM ? part : term;
 }
 
 /**
