@@ -17,7 +17,8 @@ import { isOperator, type UserRow, type UserService } from './users.js';
 export const TOKEN_LIFETIME_MS = 12 * 60 * 60 * 1000;
 const ISSUER = 'ticket-counter';
 /** The one header this counter signs: a token with any other (alg "none", another alg) is refused. */
-const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256' })).toString('base64url');
+const segment = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const HEADER = segment({ alg: 'HS256' });
 
 const Claims = z.object({
   /** The user's token version at login: logging out or a new password moves it on. */
@@ -40,15 +41,16 @@ function signingSecret(db: Db): Buffer {
 
 export function createTokenService(db: Db, users: UserService, clock: Clock) {
   const secret = signingSecret(db);
-  const mac = (signingInput: string) => createHmac('sha256', secret).update(signingInput).digest();
+  /** The signature, as the token carries it: base64url text. */
+  const mac = (signingInput: string) => createHmac('sha256', secret).update(signingInput).digest('base64url');
 
   /** A login of `user`, under its current token version. */
   function issue(user: Pick<UserRow, 'id' | 'tokenVersion'>): { token: string; expiresAt: number } {
     const now = clock();
     const expiresAt = now + TOKEN_LIFETIME_MS;
     const claims: z.infer<typeof Claims> = { ver: user.tokenVersion, sub: user.id, iss: ISSUER, iat: Math.floor(now / 1000), exp: Math.floor(expiresAt / 1000) };
-    const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
-    return { token: `${signingInput}.${mac(signingInput).toString('base64url')}`, expiresAt };
+    const signingInput = `${HEADER}.${segment(claims)}`;
+    return { token: `${signingInput}.${mac(signingInput)}`, expiresAt };
   }
 
   /** The claims of a token this counter signed that has not expired; undefined for any other. */
@@ -57,7 +59,7 @@ export function createTokenService(db: Db, users: UserService, clock: Clock) {
     if (header !== HEADER || payload === undefined || signature === undefined || rest.length > 0) return undefined;
     // Compared as text: a base64url decoder skips characters it does not know, and reads + and /
     // as - and _, so decoded bytes would let altered copies of a token through.
-    const expected = Buffer.from(mac(`${header}.${payload}`).toString('base64url'));
+    const expected = Buffer.from(mac(`${header}.${payload}`));
     const presented = Buffer.from(signature);
     if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return undefined;
     let json: unknown;
