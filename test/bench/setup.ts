@@ -7,7 +7,6 @@ import { monotonicFactory } from 'ulid';
 import type { ImportFile } from '../../src/shared/schemas/import.js';
 import { toIso } from '../../src/main/domain/time.js';
 import { writeTransaction } from '../../src/main/db/connection.js';
-import { indexNext } from '../../src/main/domain/search-index.js';
 import { createServices, type Services } from '../../src/main/services.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -116,9 +115,10 @@ export function mulberry32(seed: number) {
 
 /** The search index fed with every order seeded, as serve feeds it after each sale (domain/search-index.ts). */
 export function indexSeeded(services: Services): void {
-  const { db } = services.database;
-  // SQLite reads a LIMIT of -1 as no limit.
-  writeTransaction(db, () => indexNext(db, -1));
+  // Batches of a size memory allows: the short pieces of text of each order are counted in JS.
+  writeTransaction(services.database.db, () => {
+    while (services.searchIndex.indexNext(100_000) > 0);
+  });
 }
 
 export function prepareDataDir(dataDir: string, listOrders: number): Prepared {

@@ -364,8 +364,26 @@ export const ordersSearchProgress = sqliteTable(
   {
     id: integer('id').primaryKey(),
     indexedThrough: integer('indexed_through').notNull(),
+    /** Every order with a rowid up to this one is counted in order_grams. */
+    gramsCountedThrough: integer('grams_counted_through').notNull().default(0),
   },
   (t) => [check('orders_search_progress_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * How many of an event's orders hold each piece of one or two characters in their name or e-mail
+ * (ASCII letters folded, as LIKE compares them): the total of a search too short for the search
+ * index, without reading the event's orders. Fed with the search index's batches, up to
+ * ordersSearchProgress.gramsCountedThrough (domain/order-grams.ts; migration 0029).
+ */
+export const orderGrams = sqliteTable(
+  'order_grams',
+  {
+    eventId: text('event_id').notNull(),
+    gram: text('gram').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.gram] })],
 );
 
 /**

@@ -16,9 +16,10 @@ import type { Access, Actor } from './access.js';
 import type { EventRow, EventService } from './events.js';
 import type { Expiry } from './expiry.js';
 import { identifierMatches } from './order-search.js';
+import { countedHolding, notYetCounted } from './order-grams.js';
 import { notYetIndexed } from './search-index.js';
 import { orderBase, type OrderViews } from './order-views.js';
-import { likePattern, pageMeta } from './paging.js';
+import { asciiLower, likePattern, pageMeta } from './paging.js';
 
 export interface OrderListDeps {
   db: Db;
@@ -35,8 +36,6 @@ const TRIGRAM = 3;
 const FEW_MATCHES = 1000;
 /** The search index's rowid holds the order's rowid in its low 40 bits. */
 const ORDER_ROWID_MASK = 2 ** 40 - 1;
-/** SQLite's lower() and LIKE fold ASCII letters only: so does the search term. */
-const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 /** The term as the search index's query: one quoted phrase. */
 const phraseOf = (term: string) => `"${asciiLower(term).replaceAll('"', '""')}"`;
 const nameOrEmailLike = (term: string) => {
@@ -89,6 +88,23 @@ function stateFilters(query: Pick<OrderTotalsQuery, 'status' | 'paymentStatus'>)
 }
 
 export function createOrderList({ db, access, events, views, expiry }: OrderListDeps) {
+  /**
+   * A term too short for the search index (one or two characters, never an identifier). How many
+   * orders hold it comes from order_grams and a LIKE over the orders not counted yet. Few: the
+   * page reads just those, found by the LIKE over the event's names and e-mails (their index).
+   * Many: the page walks the event's orders in list order and is full after a few dozen rows.
+   */
+  function shortTerm(event: EventRow, term: string, filters: SQL[], searched: SQL | undefined): Selection {
+    const like = nameOrEmailLike(term);
+    const ofEvent = sql`+${orders.eventId} = ${event.id}`;
+    const uncounted = sql`(select count(*) from ${orders} where ${notYetCounted} and ${ofEvent} and ${like})`;
+    const matches = db.get<{ n: number }>(sql`select ${countedHolding(event.id, term)} + ${uncounted} as n`).n;
+    // The unary + as in select(): the matches drive the page's query, not the event's index.
+    const holders = sql`${orders}.rowid in (select ${orders}.rowid from ${orders} where ${orders.eventId} = ${event.id} and ${like})`;
+    const few = matches === 0 ? sql`false` : and(ofEvent, ...filters, holders);
+    return { where: matches <= FEW_MATCHES ? few : searched, countWhere: searched, ...(filters.length === 0 && { total: matches }) };
+  }
+
   function select(event: EventRow, query: OrderTotalsQuery): Selection {
     const filters = stateFilters(query);
     const where = and(eq(orders.eventId, event.id), ...filters);
@@ -105,8 +121,7 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     }
     const identifiers = identifierMatches(query.search, (eventId) => eq(eventId, event.id));
     const searched = and(where, or(nameOrEmailLike(query.search), ...identifiers));
-    // Too short for the search index: the LIKE reads the event's names and e-mails (their index).
-    if ([...query.search].length < TRIGRAM) return { where: searched, countWhere: searched };
+    if ([...query.search].length < TRIGRAM) return shortTerm(event, query.search, filters, searched);
     // The search index (migrations/0001_orders_search.sql) agrees with the LIKE above on every
     // row, and counts the event's matches without reading an order (those sold since its last
     // batch aside: nameOrEmailMatches).

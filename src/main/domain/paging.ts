@@ -8,3 +8,6 @@ export function pageMeta(query: { page: number; limit: number }, total: number):
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** SQLite's lower() and LIKE fold ASCII letters only: so does a search term, or a text compared as LIKE would. */
+export const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());

@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { events, orders, ordersSearchProgress } from '../db/schema.js';
+import { createGramCounter } from './order-grams.js';
 
 /** Orders indexed per transaction: a few milliseconds of the writer, so no sale waits long behind it. */
 export const SEARCH_BATCH = 500;
@@ -18,9 +19,9 @@ export const notYetIndexed = sql`${orders}.rowid > (select ${ordersSearchProgres
 
 /**
  * Indexes the next `limit` orders after the mark and moves the mark past them, in the caller's
- * transaction; returns how many. serve feeds it in batches; a bulk load may take all at once.
+ * transaction; returns how many.
  */
-export function indexNext(db: Db, limit: number): number {
+function feedIndex(db: Db, limit: number): number {
   const next = db.get<{ upTo: number | null; n: number }>(
     sql`select max(rowid) as upTo, count(*) as n from (select ${orders}.rowid from ${orders} where ${notYetIndexed} order by ${orders}.rowid limit ${limit})`,
   );
@@ -36,14 +37,24 @@ export function indexNext(db: Db, limit: number): number {
 
 export function createSearchIndex(db: Db, groupCommit: GroupCommit) {
   // serve asks four times a second: an idle counter answers from this read, without taking the write lock.
-  const anyWaiting = db.select({ rowid: sql`${orders}.rowid` }).from(orders).where(notYetIndexed).limit(1).prepare();
+  const behindMark = sql`(select min(${ordersSearchProgress.indexedThrough}, ${ordersSearchProgress.gramsCountedThrough}) from ${ordersSearchProgress})`;
+  const anyWaiting = db.select({ rowid: sql`${orders}.rowid` }).from(orders).where(sql`${orders}.rowid > ${behindMark}`).limit(1).prepare();
+
+  const countGrams = createGramCounter(db);
+
+  /**
+   * Indexes the next `limit` orders and counts their short pieces of text (order-grams.ts), each
+   * after its own mark, in the caller's transaction; returns the larger number of orders taken.
+   * serve feeds it in batches (catchUp); a bulk load may take many at once.
+   */
+  const indexNext = (limit: number): number => Math.max(feedIndex(db, limit), countGrams(limit));
 
   /**
    * Indexes the next batch; resolves to how many orders it took (SEARCH_BATCH: more are waiting).
    * It is committed with the sales of the moment (db/group-commit.ts): no commit of its own.
    */
-  const catchUp = async (limit = SEARCH_BATCH): Promise<number> => (anyWaiting.get() ? groupCommit(() => indexNext(db, limit)) : 0);
+  const catchUp = async (limit = SEARCH_BATCH): Promise<number> => (anyWaiting.get() ? groupCommit(() => indexNext(limit)) : 0);
 
-  return { catchUp };
+  return { catchUp, indexNext };
 }
 export type SearchIndex = ReturnType<typeof createSearchIndex>;
