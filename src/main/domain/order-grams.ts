@@ -17,6 +17,16 @@ export const notYetCounted = sql`${orders}.rowid > (select ${ordersSearchProgres
 const CODE_POINTS = 0x110000;
 
 /**
+ * U+FFFD, the replacement character. Half an emoji sent alone is stored as three bytes that
+ * SQLite's LIKE reads as one U+FFFD and Node as three: a piece holding it is not counted, and a
+ * term holding it is counted with LIKE (countable).
+ */
+const REPLACEMENT = 0xfffd;
+
+/** Whether order_grams can answer for the term; else the list counts it with LIKE. */
+export const countable = (term: string) => !term.includes(String.fromCodePoint(REPLACEMENT));
+
+/**
  * Calls `found` with every piece of one or two characters that `LIKE '%piece%'` finds in the text,
  * as a number (pieceText turns it back): ASCII letters folded, an emoji one character, and only up
  * to a NUL, where SQLite's LIKE stops reading. Numbers, not strings: with a string and a Set for
@@ -28,6 +38,10 @@ function eachGram(text: string, found: (gram: number) => void): void {
     let code = text.codePointAt(i)!;
     if (code > 0xffff) i++;
     if (code === 0) return;
+    if (code === REPLACEMENT) {
+      previous = -1;
+      continue;
+    }
     if (code >= 65 && code <= 90) code += 32;
     found(code);
     if (previous >= 0) found(previous * CODE_POINTS + code);

@@ -16,7 +16,7 @@ import type { Access, Actor } from './access.js';
 import type { EventRow, EventService } from './events.js';
 import type { Expiry } from './expiry.js';
 import { identifierMatches } from './order-search.js';
-import { countedHolding, notYetCounted } from './order-grams.js';
+import { countable, countedHolding, notYetCounted } from './order-grams.js';
 import { notYetIndexed } from './search-index.js';
 import { orderBase, type OrderViews } from './order-views.js';
 import { asciiLower, likePattern, pageMeta } from './paging.js';
@@ -121,7 +121,10 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     }
     const identifiers = identifierMatches(query.search, (eventId) => eq(eventId, event.id));
     const searched = and(where, or(nameOrEmailLike(query.search), ...identifiers));
-    if ([...query.search].length < TRIGRAM) return shortTerm(event, query.search, filters, searched);
+    if ([...query.search].length < TRIGRAM) {
+      // A term order_grams cannot answer is counted by the LIKE over the event's names and e-mails.
+      return countable(query.search) ? shortTerm(event, query.search, filters, searched) : { where: searched, countWhere: searched };
+    }
     // The search index (migrations/0001_orders_search.sql) agrees with the LIKE above on every
     // row, and counts the event's matches without reading an order (those sold since its last
     // batch aside: nameOrEmailMatches).
