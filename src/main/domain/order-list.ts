@@ -72,6 +72,12 @@ function nameOrEmailMatches(term: string, scope?: { inIndex: SQL; inOrders: SQL 
   };
 }
 
+/**
+ * The event's orders as a condition that does not use the event's index: the unary + keeps SQLite
+ * from walking every order of the event when a narrower set (matches, a rowid range) should drive.
+ */
+const ofEventUnindexed = (eventId: string) => sql`+${orders.eventId} = ${eventId}`;
+
 /** Which orders a query finds: `where` for reading a page, `countWhere` for counting them all, `total` when known without counting. */
 interface Selection {
   where: SQL | undefined;
@@ -95,11 +101,12 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
    * Many: the page walks the event's orders in list order and is full after a few dozen rows.
    */
   function shortTerm(event: EventRow, term: string, filters: SQL[], searched: SQL | undefined): Selection {
+    // A term order_grams cannot answer is counted by the LIKE over the event's names and e-mails.
+    if (!countable(term)) return { where: searched, countWhere: searched };
     const like = nameOrEmailLike(term);
-    const ofEvent = sql`+${orders.eventId} = ${event.id}`;
+    const ofEvent = ofEventUnindexed(event.id);
     const uncounted = sql`(select count(*) from ${orders} where ${notYetCounted} and ${ofEvent} and ${like})`;
     const matches = db.get<{ n: number }>(sql`select ${countedHolding(event.id, term)} + ${uncounted} as n`).n;
-    // The unary + as in select(): the matches drive the page's query, not the event's index.
     const holders = sql`${orders}.rowid in (select ${orders}.rowid from ${orders} where ${orders.eventId} = ${event.id} and ${like})`;
     const few = matches === 0 ? sql`false` : and(ofEvent, ...filters, holders);
     return { where: matches <= FEW_MATCHES ? few : searched, countWhere: searched, ...(filters.length === 0 && { total: matches }) };
@@ -121,15 +128,12 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     }
     const identifiers = identifierMatches(query.search, (eventId) => eq(eventId, event.id));
     const searched = and(where, or(nameOrEmailLike(query.search), ...identifiers));
-    if ([...query.search].length < TRIGRAM) {
-      // A term order_grams cannot answer is counted by the LIKE over the event's names and e-mails.
-      return countable(query.search) ? shortTerm(event, query.search, filters, searched) : { where: searched, countWhere: searched };
-    }
+    if ([...query.search].length < TRIGRAM) return shortTerm(event, query.search, filters, searched);
     // The search index (migrations/0001_orders_search.sql) agrees with the LIKE above on every
     // row, and counts the event's matches without reading an order (those sold since its last
     // batch aside: nameOrEmailMatches).
     const inEvent = sql`orders_search.rowid between (select rowid << 40 from events where id = ${event.id}) and (select ((rowid + 1) << 40) - 1 from events where id = ${event.id})`;
-    const ofEvent = sql`+${orders.eventId} = ${event.id}`;
+    const ofEvent = ofEventUnindexed(event.id);
     const named = nameOrEmailMatches(query.search, { inIndex: inEvent, inOrders: ofEvent });
     // A term that may also be a ticket number, NIK or phone: the index's matches and those, as
     // one set of rows, each part found through its own index (a ticket number through the
