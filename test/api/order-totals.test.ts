@@ -3,19 +3,42 @@
  * of its payment in force, and GET .../admin/order-totals sums what the same filters list over
  * every page, recounted here from the list itself.
  */
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/main/paths.js';
+import { createServices } from '../../src/main/services.js';
 import { contract } from '../../src/shared/contract/index.js';
 import { fromMinor, toMinor } from '../../src/shared/money.js';
 import type { OrderTotalsQuery } from '../../src/shared/schemas/order.js';
 import { approvalOf } from '../support/cash.js';
 import { expectList, expectOk, expectValidation } from '../support/envelope.js';
-import { ordersPath, ticketInput } from '../support/fixtures.js';
-import { useHarness } from '../support/harness.js';
+import { importEvent, ordersPath, ticketInput } from '../support/fixtures.js';
+import { startHarness, tempDir, useHarness } from '../support/harness.js';
 import { call, query } from '../support/http.js';
 import { exactCash, world, type World } from '../support/world.js';
 
 type Listed = { id: string; eventId: string; status: string; totalAmount: string; paymentMethod: string | null };
 type Filters = Partial<OrderTotalsQuery>;
+
+type Row = Record<string, unknown> & { event_id: string };
+
+/** order_counts and order_method_totals (migration 0030), and the counts of every order they stand for. */
+function keptFigures(db: Database.Database) {
+  const kept = (table: string, keys: string) => db.prepare<[], Row>(`select ${keys}, n, amount from ${table} where n <> 0 order by ${keys}`).all();
+  const counted = (query: string) => db.prepare<[], Row>(query).all();
+  return {
+    kept: { counts: kept('order_counts', 'event_id, status, payment_status'), byMethod: kept('order_method_totals', 'event_id, payment_status, method') },
+    counted: {
+      counts: counted('select event_id, status, payment_status, count(*) as n, sum(total_amount) as amount from orders group by 1, 2, 3 order by 1, 2, 3'),
+      byMethod: counted(
+        `select o.event_id, o.payment_status, p.method, count(*) as n, sum(o.total_amount) as amount from orders o
+         join payments p on p.order_id = o.id and p.status = 'paid' where o.status = 'completed' group by 1, 2, 3 order by 1, 2, 3`,
+      ),
+    },
+  };
+}
 
 describe('order totals and the payment method of each listed order', () => {
   const harness = useHarness('file');
@@ -43,6 +66,13 @@ describe('order totals and the payment method of each listed order', () => {
       }
       if (i === 5) await h.request({ ...call(contract.refundOrder, { params: { idOrSlug: w.event.id, orderId: order.id }, body: { reason: 'Salah beli', approval: approvalOf(w.organizer) } }), key: w.organizer.key });
     }
+    // The unpaid holds so far lapse (the next read expires them); two new ones stay unpaid.
+    h.clock.advance(16 * 60_000);
+    for (let i = 0; i < 2; i++) await w.createOrder({ ticketCategoryId: vip!.id, registration: { name: `Pembeli Ayu ${26 + i}` } });
+    // Another event's sales, which no total of this event may count.
+    const other = importEvent(h.services, w.organizer.user, { tickets: [ticketInput(now, { name: 'Lain', price: '75000' })] });
+    await w.sell({ ticketCategoryId: other.tickets[0]!.id }, other);
+    await w.checkout(await w.createOrder({ ticketCategoryId: other.tickets[0]!.id }, other), { method: 'card', reference: 'EDC-2' });
   });
 
   /** Every order the list shows for `filters`, over all its pages. */
@@ -67,19 +97,25 @@ describe('order totals and the payment method of each listed order', () => {
 
   it('names the method of the payment in force on each listed order', async () => {
     const all = await listed({});
-    expect(all).toHaveLength(26);
+    expect(all).toHaveLength(28);
     for (const order of all) {
       const detail = await w.detail(order);
       expect(order.paymentMethod).toBe(detail.payment?.method ?? null);
     }
     // The rejected transfer is no payment in force: back to unpaid, no method.
-    expect(all.filter((o) => o.paymentMethod === null)).toHaveLength(7);
+    expect(all.filter((o) => o.paymentMethod === null)).toHaveLength(9);
+    expect(all.filter((o) => o.status === 'cancelled' && o.paymentMethod === null)).toHaveLength(7);
   });
 
   it.each<[string, Filters]>([
     ['everything', {}],
     ['completed orders', { status: 'completed' }],
     ['paid orders, the refunded one among them', { paymentStatus: 'paid' }],
+    ['completed and paid', { status: 'completed', paymentStatus: 'paid' }],
+    ['cancelled orders: expired, refunded and cancelled', { status: 'cancelled' }],
+    ['expired holds', { paymentStatus: 'expired' }],
+    ['unpaid orders', { paymentStatus: 'unpaid' }],
+    ['orders awaiting verification', { status: 'verification_pending' }],
     ['a name search through the search index', { search: 'ayu' }],
     ['a name search with a filter', { search: 'Bima', status: 'completed' }],
     ['a short search', { search: '1' }],
@@ -89,6 +125,12 @@ describe('order totals and the payment method of each listed order', () => {
     expect({ ...got, byMethod: [...got.byMethod].sort((a: { method: string }, b: { method: string }) => a.method.localeCompare(b.method)) }).toEqual(expected);
   });
 
+  it('keeps the figures it sums without a search equal to a count of every order', () => {
+    const { kept, counted } = keptFigures(harness().services.database.sqlite);
+    expect(kept).toEqual(counted);
+    expect(new Set(kept.byMethod.map((row) => row.event_id)).size).toBe(2);
+  });
+
   it('counts the refunded order among the paid ones but not among the completed', async () => {
     const paid = await totals({ paymentStatus: 'paid' });
     expect(paid.count - paid.completed.count).toBe(1);
@@ -96,5 +138,81 @@ describe('order totals and the payment method of each listed order', () => {
 
   it('refuses filters the list refuses', async () => {
     expectValidation(await harness().request({ url: `/events/${w.event.id}/admin/order-totals?status=lunas`, key: w.organizer.key }), 'status');
+  });
+});
+
+describe('the figures the totals line sums, kept by triggers', () => {
+  const harness = useHarness();
+
+  // Writes the service does not make today (a paid payment changed or deleted, an order's amount
+  // changed, an order deleted or stored already completed), as a restore or a later feature might.
+  it('stay equal to a count of every order whatever is written, in either order', async () => {
+    const h = harness();
+    const w = world(h);
+    const db = h.services.database.sqlite;
+    const [first, second] = [await w.sell(), await w.sell()];
+    const transfer = await w.createOrder();
+    await w.checkout(transfer, { method: 'qris' });
+    await w.confirm(transfer);
+    const paymentOf = (orderId: string) => db.prepare<[string], { id: string }>('select id from payments where order_id = ?').get(orderId)!.id;
+    const payment = paymentOf(first.id);
+    const writes = [
+      `update payments set status = 'pending' where id = '${payment}'`,
+      `update payments set status = 'paid' where id = '${payment}'`,
+      `update payments set method = 'card' where id = '${payment}'`,
+      `update orders set total_amount = total_amount + 500 where id = '${first.id}'`,
+      `update orders set payment_status = 'unpaid' where id = '${first.id}'`,
+      `update orders set status = 'cancelled' where id = '${second.id}'`,
+      `update orders set status = 'completed' where id = '${second.id}'`,
+      `delete from payments where id = '${payment}'`,
+    ];
+    for (const write of writes) {
+      db.exec(write);
+      const { kept, counted } = keptFigures(db);
+      expect(kept, write).toEqual(counted);
+    }
+    // An order deleted, then stored again already completed with its paid payment in place.
+    db.pragma('foreign_keys = off');
+    const stored = db.prepare('select * from orders where id = ?').get(second.id) as Record<string, unknown>;
+    for (const write of [`delete from orders where id = '${second.id}'`, `insert into orders (${Object.keys(stored).join(', ')}) values (${Object.keys(stored).map((k) => `@${k}`).join(', ')})`]) {
+      db.prepare(write).run(write.startsWith('insert') ? stored : {});
+      const { kept, counted } = keptFigures(db);
+      expect(kept, write).toEqual(counted);
+    }
+    db.pragma('foreign_keys = on');
+    expect(keptFigures(db).kept.byMethod.map((row) => row.method)).toEqual(['cash', 'qris']);
+  });
+
+  it('are counted from the orders already stored when an earlier version is upgraded (migration 0030)', async () => {
+    const dir = tempDir();
+    try {
+      const h = await startHarness({ dataDir: dir.path });
+      const w = world(h);
+      await w.sell();
+      const transfer = await w.createOrder();
+      await w.checkout(transfer, { method: 'qris' });
+      await w.confirm(transfer);
+      await w.createOrder();
+      await h.close();
+      // The database as the version before 0030 left it: no amounts, no split by method.
+      const earlier = new Database(join(dir.path, 'counter.db'));
+      const triggers = earlier.prepare<[], { name: string }>("select name from sqlite_master where type = 'trigger' and name like 'order_%'").all();
+      for (const { name } of triggers.filter((t) => t.name.startsWith('order_counts_') || t.name.startsWith('order_method_totals_'))) earlier.exec(`drop trigger ${name}`);
+      earlier.exec('drop table order_method_totals; alter table order_counts drop column amount');
+      earlier.exec(readFileSync(join(projectRoot(), 'migrations', '0003_order_counts_triggers.sql'), 'utf8').replaceAll('--> statement-breakpoint', ''));
+      earlier.exec('delete from __drizzle_migrations where created_at = (select max(created_at) from __drizzle_migrations)');
+      earlier.close();
+
+      const services = createServices({ dataDir: dir.path });
+      try {
+        const { kept, counted } = keptFigures(services.database.sqlite);
+        expect(kept).toEqual(counted);
+        expect(kept.byMethod.map((row) => row.method)).toEqual(['cash', 'qris']);
+      } finally {
+        services.close();
+      }
+    } finally {
+      dir.remove();
+    }
   });
 });

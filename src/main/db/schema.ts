@@ -339,9 +339,9 @@ export const idempotencyKeys = sqliteTable(
 );
 
 /**
- * How many orders each event has in each status, kept by triggers on orders (migration
- * 0003_order_counts_triggers): an order list's total is then a sum of a few rows, not a count of
- * every order of the event.
+ * How many orders each event has in each status and what they cost, kept by triggers on orders
+ * (migrations 0003_order_counts_triggers, 0030): an order list's total and the totals line are then
+ * a sum of a few rows, not a count of every order of the event.
  */
 export const orderCounts = sqliteTable(
   'order_counts',
@@ -350,8 +350,28 @@ export const orderCounts = sqliteTable(
     status: text('status').notNull(),
     paymentStatus: text('payment_status').notNull(),
     n: integer('n').notNull(),
+    /** The sum of their total_amount, in sen. */
+    amount: integer('amount').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.status, t.paymentStatus] })],
+);
+
+/**
+ * Each event's completed orders by the method of their paid payment: how many, and the sum of
+ * their total_amount in sen. Kept by triggers on orders and payments (migration 0030), so that the
+ * totals line's split by method sums a few rows instead of joining every completed order.
+ */
+export const orderMethodTotals = sqliteTable(
+  'order_method_totals',
+  {
+    eventId: text('event_id').notNull(),
+    /** The order's payment_status, so a totals line filtered by it stays exact. */
+    paymentStatus: text('payment_status').notNull(),
+    method: text('method', { enum: ['cash', 'card', 'bank_transfer', 'qris'] }).notNull(),
+    n: integer('n').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.paymentStatus, t.method] })],
 );
 
 /**

@@ -11,7 +11,7 @@ import type { PaymentMethod } from '#shared/schemas/payment.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import { amongIds, idsParam } from '../db/id-list.js';
-import { orderCounts, orders, payments, ticketCategories } from '../db/schema.js';
+import { orderCounts, orderMethodTotals, orders, payments, ticketCategories } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
 import type { EventRow, EventService } from './events.js';
 import type { Expiry } from './expiry.js';
@@ -78,6 +78,14 @@ function nameOrEmailMatches(term: string, scope?: { inIndex: SQL; inOrders: SQL 
  */
 const ofEventUnindexed = (eventId: string) => sql`+${orders.eventId} = ${eventId}`;
 
+/** How many orders, and the sum of their total_amount in sen. */
+interface Figure {
+  count: number;
+  amount: number;
+}
+const NOTHING: Figure = { count: 0, amount: 0 };
+type MethodFigure = Figure & { method: PaymentMethod };
+
 /** Which orders a query finds: `where` for reading a page, `countWhere` for counting them all, `total` when known without counting. */
 interface Selection {
   where: SQL | undefined;
@@ -112,20 +120,34 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     return { where: matches <= FEW_MATCHES ? few : searched, countWhere: searched, ...(filters.length === 0 && { total: matches }) };
   }
 
+  /** How many orders of the event the state filters find and what they cost, from order_counts. */
+  function counted(event: EventRow, query: OrderTotalsQuery): Figure {
+    const rows = [eq(orderCounts.eventId, event.id)];
+    if (query.status) rows.push(eq(orderCounts.status, query.status));
+    if (query.paymentStatus) rows.push(eq(orderCounts.paymentStatus, query.paymentStatus));
+    const figure = { count: sql<number>`coalesce(sum(${orderCounts.n}), 0)`, amount: sql<number>`coalesce(sum(${orderCounts.amount}), 0)` };
+    return db.select(figure).from(orderCounts).where(and(...rows)).get() ?? NOTHING;
+  }
+
+  /** The completed orders the state filters find, by the method of their paid payment, from order_method_totals. */
+  function countedByMethod(event: EventRow, query: OrderTotalsQuery): MethodFigure[] {
+    if (query.status && query.status !== 'completed') return [];
+    const rows = [eq(orderMethodTotals.eventId, event.id)];
+    if (query.paymentStatus) rows.push(eq(orderMethodTotals.paymentStatus, query.paymentStatus));
+    const n = sql<number>`sum(${orderMethodTotals.n})`;
+    return db
+      .select({ method: orderMethodTotals.method, count: n, amount: sql<number>`sum(${orderMethodTotals.amount})` })
+      .from(orderMethodTotals)
+      .where(and(...rows))
+      .groupBy(orderMethodTotals.method)
+      .having(sql`${n} > 0`)
+      .all();
+  }
+
   function select(event: EventRow, query: OrderTotalsQuery): Selection {
     const filters = stateFilters(query);
     const where = and(eq(orders.eventId, event.id), ...filters);
-    if (!query.search) {
-      const counted = [eq(orderCounts.eventId, event.id)];
-      if (query.status) counted.push(eq(orderCounts.status, query.status));
-      if (query.paymentStatus) counted.push(eq(orderCounts.paymentStatus, query.paymentStatus));
-      const total = db
-        .select({ n: sql<number>`coalesce(sum(${orderCounts.n}), 0)` })
-        .from(orderCounts)
-        .where(and(...counted))
-        .get()?.n;
-      return { where, countWhere: where, total };
-    }
+    if (!query.search) return { where, countWhere: where, total: counted(event, query).count };
     const identifiers = identifierMatches(query.search, (eventId) => eq(eventId, event.id));
     const searched = and(where, or(nameOrEmailLike(query.search), ...identifiers));
     if ([...query.search].length < TRIGRAM) return shortTerm(event, query.search, filters, searched);
@@ -237,12 +259,10 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     return { data: pageOf(where, query, eventOf), meta: pageMeta(query, total) };
   }
 
-  function totals(actor: Actor, idOrSlug: string, query: OrderTotalsQuery): OrderTotals {
-    const event = events.resolveFor(actor, idOrSlug, 'event:read');
-    expiry.expireBeforeRead();
-    const { countWhere } = select(event, query);
+  /** The totals of a search: its matches summed, and those completed joined to their paid payment. */
+  function summed(countWhere: SQL | undefined): { all: Figure; byMethod: MethodFigure[] } {
     const figure = { count: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${orders.totalAmount}), 0)` };
-    const all = db.select(figure).from(orders).where(countWhere).get() ?? { count: 0, amount: 0 };
+    const all = db.select(figure).from(orders).where(countWhere).get() ?? NOTHING;
     // A completed order has exactly one paid payment: the join counts each once.
     const byMethod = db
       .select({ method: payments.method, ...figure })
@@ -251,8 +271,15 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
       .where(and(countWhere, eq(orders.status, 'completed')))
       .groupBy(payments.method)
       .all();
-    const completed = byMethod.reduce((sum, m) => ({ count: sum.count + m.count, amount: sum.amount + m.amount }), { count: 0, amount: 0 });
-    const money = (f: { count: number; amount: number }) => ({ count: f.count, amount: fromMinor(f.amount) });
+    return { all, byMethod };
+  }
+
+  function totals(actor: Actor, idOrSlug: string, query: OrderTotalsQuery): OrderTotals {
+    const event = events.resolveFor(actor, idOrSlug, 'event:read');
+    expiry.expireBeforeRead();
+    const { all, byMethod } = query.search ? summed(select(event, query).countWhere) : { all: counted(event, query), byMethod: countedByMethod(event, query) };
+    const completed = byMethod.reduce((sum, m) => ({ count: sum.count + m.count, amount: sum.amount + m.amount }), NOTHING);
+    const money = (f: Figure) => ({ count: f.count, amount: fromMinor(f.amount) });
     return { ...money(all), completed: money(completed), byMethod: byMethod.map((m) => ({ method: m.method, ...money(m) })) };
   }
 
