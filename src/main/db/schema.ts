@@ -318,7 +318,16 @@ export const payments = sqliteTable(
     paidAt: integer('paid_at'),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('payments_order').on(t.orderId)],
+  (t) => [
+    index('payments_order').on(t.orderId),
+    // The sales report of a short range reads its payments here: before, it read every payment,
+    // or, for an organizer, every order of its events (7.5 s for one day of a 1M-order season).
+    // Partial: only a query that says status = 'paid' in its text uses it. Indexed on the status
+    // too, it drove every join on a bound status ('paid' among the totals' matches: 2 s).
+    index('payments_paid')
+      .on(t.paidAt)
+      .where(sql`status = 'paid'`),
+  ],
 );
 
 export const idempotencyKeys = sqliteTable(
@@ -604,22 +613,27 @@ export const cashEntries = sqliteTable(
 );
 
 /** A paid order given back: the money, its approval and the session it left from (one per order). */
-export const refunds = sqliteTable('refunds', {
-  orderId: text('order_id')
-    .primaryKey()
-    .references(() => orders.id),
-  sessionId: text('session_id').references(() => cashSessions.id),
-  method: text('method', { enum: ['cash', 'card', 'bank_transfer', 'qris'] }).notNull(),
-  /** What went back to the customer, in sen: the total plus the cash rounding paid. */
-  amount: integer('amount').notNull(),
-  reason: text('reason').notNull(),
-  reference: text('reference'),
-  approvedByUserId: text('approved_by_user_id').notNull(),
-  approvedByName: text('approved_by_name').notNull(),
-  refundedByUserId: text('refunded_by_user_id').notNull(),
-  refundedByName: text('refunded_by_name').notNull(),
-  at: integer('at').notNull(),
-});
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    sessionId: text('session_id').references(() => cashSessions.id),
+    method: text('method', { enum: ['cash', 'card', 'bank_transfer', 'qris'] }).notNull(),
+    /** What went back to the customer, in sen: the total plus the cash rounding paid. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    reference: text('reference'),
+    approvedByUserId: text('approved_by_user_id').notNull(),
+    approvedByName: text('approved_by_name').notNull(),
+    refundedByUserId: text('refunded_by_user_id').notNull(),
+    refundedByName: text('refunded_by_name').notNull(),
+    at: integer('at').notNull(),
+  },
+  // The sales report reads the refunds given in its range.
+  (t) => [index('refunds_at').on(t.at)],
+);
 
 /**
  * Z reports, numbered in sequence per counter (this database), as issued at a session's close.

@@ -29,6 +29,23 @@ function scopeOf(actor: Actor): Scope {
 }
 
 export function createSalesReports(db: Db) {
+  const paidAtEnd = (direction: typeof asc) =>
+    db.select({ at: payments.paidAt }).from(payments).where(sql`${payments.status} = 'paid'`).orderBy(direction(payments.paidAt)).limit(1).prepare();
+  const [firstPaid, lastPaid] = [paidAtEnd(asc), paidAtEnd(desc)];
+
+  /**
+   * Whether the range covers at most a quarter of the time over which payments were paid (two seeks
+   * in the index of paid payments). On a season of 1,000,000 orders, 599,605 paid over 90 days, the
+   * index made an organizer's report of one day 7.5 s to 0.2 s, but of the whole season 10 s to 19:
+   * in its order each sale's order is read apart, away from its neighbours.
+   */
+  function isNarrow(from: number, to: number): boolean {
+    const first = firstPaid.get()?.at;
+    const last = lastPaid.get()?.at;
+    if (first == null || last == null) return true;
+    return Math.min(to, last + 1) - Math.max(from, first) <= (last + 1 - first) / 4;
+  }
+
   function salesReport(actor: Actor, query: SalesReportQuery): SalesReport {
     const scope = scopeOf(actor);
     const from = parseInstant(query.from);
@@ -39,12 +56,18 @@ export function createSalesReports(db: Db) {
     const localDay = (ms: SQLiteColumn) => sql<string>`strftime('%Y-%m-%d', ${ms} / 1000 + ${offsetSeconds}, 'unixepoch')`;
     const localHour = sql<number>`cast(strftime('%H', ${payments.paidAt} / 1000 + ${offsetSeconds}, 'unixepoch') as integer)`;
 
+    // A range of a few days: the index of paid payments finds its sales, and the unary + keeps SQLite
+    // from walking every order of the events (their index) instead. A range over most of the
+    // sales: the payments are read in table order, or an organizer's events' orders in theirs.
+    const narrow = isNarrow(from, to);
     const eventFilter = (): SQL[] => [
-      ...(query.eventId ? [eq(orders.eventId, query.eventId)] : []),
-      ...(scope === 'own_events' ? [eq(events.ownerId, actor.userId)] : []),
+      ...(query.eventId ? [narrow ? sql`+${orders.eventId} = ${query.eventId}` : eq(orders.eventId, query.eventId)] : []),
+      ...(scope === 'own_events' ? [narrow ? sql`+${events.ownerId} = ${actor.userId}` : eq(events.ownerId, actor.userId)] : []),
     ];
     const salesWhere = and(
-      eq(payments.status, 'paid'),
+      // Written out, the condition lets the partial index payments_paid (paid payments only) drive;
+      // bound, it cannot (a SQLite rule).
+      narrow ? sql`${payments.status} = 'paid'` : eq(payments.status, 'paid'),
       gte(payments.paidAt, from),
       lt(payments.paidAt, to),
       ...eventFilter(),
