@@ -4,13 +4,14 @@
  * filters find, with what was taken by each payment method. And the same search across every
  * event the caller may read, for a customer who does not say which event.
  */
-import { and, asc, count, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PageMeta } from '#shared/schemas/common.js';
 import type { OrderListItem, OrderListQuery, Participant, OrderSearchQuery, OrderTotals, OrderTotalsQuery } from '#shared/schemas/order.js';
 import type { PaymentMethod } from '#shared/schemas/payment.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import { amongIds, idsParam } from '../db/id-list.js';
+import { eqUnindexed } from '../db/unindexed.js';
 import { orderCounts, orderMethodTotals, orders, payments, ticketCategories } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
 import type { EventRow, EventService } from './events.js';
@@ -72,11 +73,8 @@ function nameOrEmailMatches(term: string, scope?: { inIndex: SQL; inOrders: SQL 
   };
 }
 
-/**
- * The event's orders as a condition that does not use the event's index: the unary + keeps SQLite
- * from walking every order of the event when a narrower set (matches, a rowid range) should drive.
- */
-const ofEventUnindexed = (eventId: string) => sql`+${orders.eventId} = ${eventId}`;
+/** The event's orders, not through the event's index: matches or a rowid range drive instead. */
+const ofEventUnindexed = (eventId: string) => eqUnindexed(orders.eventId, eventId);
 
 /** How many orders, and the sum of their total_amount in sen. */
 interface Figure {
@@ -93,11 +91,11 @@ interface Selection {
   total?: number;
 }
 
-/** The order and payment state filters of a query. */
-function stateFilters(query: Pick<OrderTotalsQuery, 'status' | 'paymentStatus'>): SQL[] {
+/** The order and payment state filters of a query, on the orders or on their counts (order_counts). */
+function stateFilters(query: Pick<OrderTotalsQuery, 'status' | 'paymentStatus'>, table: { status: Column; paymentStatus: Column } = orders): SQL[] {
   const filters: SQL[] = [];
-  if (query.status) filters.push(eq(orders.status, query.status));
-  if (query.paymentStatus) filters.push(eq(orders.paymentStatus, query.paymentStatus));
+  if (query.status) filters.push(eq(table.status, query.status));
+  if (query.paymentStatus) filters.push(eq(table.paymentStatus, query.paymentStatus));
   return filters;
 }
 
@@ -122,11 +120,12 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
 
   /** How many orders of the event the state filters find and what they cost, from order_counts. */
   function counted(event: EventRow, query: OrderTotalsQuery): Figure {
-    const rows = [eq(orderCounts.eventId, event.id)];
-    if (query.status) rows.push(eq(orderCounts.status, query.status));
-    if (query.paymentStatus) rows.push(eq(orderCounts.paymentStatus, query.paymentStatus));
     const figure = { count: sql<number>`coalesce(sum(${orderCounts.n}), 0)`, amount: sql<number>`coalesce(sum(${orderCounts.amount}), 0)` };
-    return db.select(figure).from(orderCounts).where(and(...rows)).get() ?? NOTHING;
+    return db
+      .select(figure)
+      .from(orderCounts)
+      .where(and(eq(orderCounts.eventId, event.id), ...stateFilters(query, orderCounts)))
+      .get() ?? NOTHING;
   }
 
   /** The completed orders the state filters find, by the method of their paid payment, from order_method_totals. */

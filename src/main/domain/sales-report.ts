@@ -15,6 +15,7 @@ import type { SalesReport, SalesReportQuery } from '#shared/schemas/sales-report
 import { REPORT_TIME_ZONE } from '#shared/report-days.js';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/connection.js';
+import { eqUnindexed } from '../db/unindexed.js';
 import { events, invoices, orders, payments, refunds, ticketCategories } from '../db/schema.js';
 import type { Actor } from './access.js';
 import { parseInstant, toIso, zoneOffsetMinutes } from './time.js';
@@ -67,9 +68,10 @@ export function createSalesReports(db: Db) {
     // from walking every order of the events (their index) instead. A range over most of the
     // sales: the payments are read in table order, or an organizer's events' orders in theirs.
     const narrow = isNarrow(from, to);
+    const filterEq = narrow ? eqUnindexed : eq;
     const eventFilter = (): SQL[] => [
-      ...(query.eventId ? [narrow ? sql`+${orders.eventId} = ${query.eventId}` : eq(orders.eventId, query.eventId)] : []),
-      ...(scope === 'own_events' ? [narrow ? sql`+${events.ownerId} = ${actor.userId}` : eq(events.ownerId, actor.userId)] : []),
+      ...(query.eventId ? [filterEq(orders.eventId, query.eventId)] : []),
+      ...(scope === 'own_events' ? [filterEq(events.ownerId, actor.userId)] : []),
     ];
     const salesWhere = and(
       // Written out, the condition lets the partial index payments_paid (paid payments only) drive;
