@@ -20,7 +20,7 @@ export function renderCashReport(report: CashReport, layout: InvoiceLayout): Pro
   return renderPdf(layout, cashReportTitle(report), (doc, g) => draw(doc, report, g));
 }
 
-function draw(doc: PDFKit.PDFDocument, r: CashReport, g: Geometry): number {
+function draw(doc: PDFKit.PDFDocument, r: CashReport, g: Geometry): void {
   const { heading, row } = writers(doc, g);
   doc.font('Helvetica-Bold').fontSize(g.base + 6).text(cashReportTitle(r));
   doc.font('Helvetica').fontSize(g.base).text(`Dicetak ${when(r.issuedAt)}`);
@@ -62,7 +62,4 @@ function draw(doc: PDFKit.PDFDocument, r: CashReport, g: Geometry): number {
   if (r.approvedBy) row(`Disetujui ${r.approvedBy}`, r.approvalReason ?? '');
 
   doc.moveDown(2).fontSize(g.base - 1).fillColor('#57606a').text('Tanda tangan kasir: ____________        Tanda tangan supervisor: ____________');
-  const end = doc.y;
-  doc.end();
-  return end;
 }

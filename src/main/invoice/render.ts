@@ -12,9 +12,6 @@ export function renderDocument({ title, blocks }: PrintedDocument, layout: Invoi
   return renderPdf(layout, title, (doc, g) => {
     const draw = drawer(doc, g);
     for (const block of blocks) draw(block);
-    const end = doc.y;
-    doc.end();
-    return end;
   });
 }
 
