@@ -15,6 +15,7 @@ import { contract } from '../../src/shared/contract/index.js';
 import { fromMinor, toMinor } from '../../src/shared/money.js';
 import type { OrderTotalsQuery } from '../../src/shared/schemas/order.js';
 import { approvalOf } from '../support/cash.js';
+import { queryPlan } from '../support/db.js';
 import { expectList, expectOk, expectValidation } from '../support/envelope.js';
 import { importEvent, ordersPath, ticketInput } from '../support/fixtures.js';
 import { startHarness, tempDir, useHarness } from '../support/harness.js';
@@ -143,8 +144,7 @@ describe('order totals and the payment method of each listed order', () => {
     const joins = prepare.mock.calls.map(([source]) => source).filter((source) => source.includes('join "payments"'));
     prepare.mockRestore();
     expect(joins).toHaveLength(1);
-    const params = joins[0]!.match(/\?/g)?.map(() => 'x') ?? [];
-    const plan = (h.services.database.sqlite.prepare(`explain query plan ${joins[0]}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    const plan = queryPlan(h.services.database.sqlite, joins[0]!);
     expect(plan).toContain('SEARCH payments USING INDEX payments_order (order_id=?)');
   });
 

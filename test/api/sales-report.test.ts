@@ -9,6 +9,7 @@ import { contract } from '../../src/shared/contract/index.js';
 import { fromMinor, fromMinorSigned, toMinor } from '../../src/shared/money.js';
 import { approvalOf, drawer } from '../support/cash.js';
 import { MINUTE } from '../support/clock.js';
+import { queryPlan } from '../support/db.js';
 import { expectOk, expectValidation } from '../support/envelope.js';
 import { importEvent, makeCaller, ticketInput, type Caller } from '../support/fixtures.js';
 import { useHarness, type Harness } from '../support/harness.js';
@@ -189,10 +190,7 @@ describe('the sales report', () => {
       }
       const statements = prepare.mock.calls.map(([source]) => source).filter((source) => /"(paid_at|at)" >= \?/.test(source));
       prepare.mockRestore();
-      return statements.map((source) => {
-        const params = source.match(/\?/g)?.map(() => 'x') ?? [];
-        return { source, plan: (h.services.database.sqlite.prepare(`explain query plan ${source}`).all(...params) as { detail: string }[]).map((r) => r.detail) };
-      });
+      return statements.map((source) => ({ source, plan: queryPlan(h.services.database.sqlite, source) }));
     }
     // The last 40 minutes of the day's three and a half hours of sales: 6 statements of sales and 4
     // of refunds for each caller.

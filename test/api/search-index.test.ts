@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../../src/main/db/schema.js';
 import { contract } from '../../src/shared/contract/index.js';
+import { queryPlan } from '../support/db.js';
 import { expectList, expectOk } from '../support/envelope.js';
 import { orderBody, ordersPath } from '../support/fixtures.js';
 import { seedDataDir, tempDir, useHarness, type TempDir } from '../support/harness.js';
@@ -244,8 +245,7 @@ describe('the orders not yet indexed, as SQLite plans their search', () => {
     const statements = prepare.mock.calls.map(([source]) => source).filter((source) => source.includes('orders_search_progress'));
     expect(statements.length).toBeGreaterThanOrEqual(4);
     for (const source of statements) {
-      const params = source.match(/\?/g)?.map(() => 'x') ?? [];
-      const plan = (h.services.database.sqlite.prepare(`explain query plan ${source}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+      const plan = queryPlan(h.services.database.sqlite, source);
       expect(plan, source).toContain('SEARCH orders USING INTEGER PRIMARY KEY (rowid>?)');
       expect(plan.filter((detail) => /^SCAN orders\b(?!_search)/.test(detail)), source).toEqual([]);
     }

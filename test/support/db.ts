@@ -1,10 +1,12 @@
 /**
  * Direct reads of the database, for what the interface does not show: how many rows a table has
- * (so that a retry or a race is seen to have written nothing twice) and a category's held seats
- * (GET tickets reports only `sold` and `isSoldOut`); and a fault made in it from outside.
+ * (so that a retry or a race is seen to have written nothing twice), a category's held seats
+ * (GET tickets reports only `sold` and `isSoldOut`) and how SQLite plans a statement; and a fault
+ * made in it from outside.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import type { Sqlite } from '../../src/main/db/connection.js';
 import type { Services } from '../../src/main/services.js';
 
 type Table = 'orders' | 'users' | 'order_items' | 'idempotency_keys' | 'payments' | 'participants' | 'check_ins';
@@ -17,6 +19,11 @@ export function seatCounts(services: Services, categoryId: string): { quota: num
   const row = services.database.sqlite.prepare('select quota, sold, held from ticket_categories where id = ?').get(categoryId);
   if (!row) throw new Error(`no ticket category ${categoryId}`);
   return row as { quota: number; sold: number; held: number };
+}
+
+/** SQLite's plan of a statement, one step a line; each `?` is bound to 'x' unless `params` are given. */
+export function queryPlan(sqlite: Sqlite, source: string, params: unknown[] = source.match(/\?/g)?.map(() => 'x') ?? []): string[] {
+  return (sqlite.prepare(`explain query plan ${source}`).all(...params) as { detail: string }[]).map((r) => r.detail);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Column } from 'drizzle-orm';
 import { openDatabase, type CounterDb } from '../../src/main/db/connection.js';
 import { amongIds, idsParam } from '../../src/main/db/id-list.js';
 import { orders, participants, payments } from '../../src/main/db/schema.js';
+import { queryPlan } from '../support/db.js';
 import { tempDir, type TempDir } from '../support/harness.js';
 
 describe('rows among a list of ids, as SQLite plans it', () => {
@@ -26,7 +27,7 @@ describe('rows among a list of ids, as SQLite plans it', () => {
     database = openDatabase(dir.path);
     const query = database.db.select().from(table).where(amongIds(column)).toSQL();
     const params = query.params.map((p) => (p && typeof p === 'object' ? idsParam(['01JAAAAAAAAAAAAAAAAAAAAAAA']).ids : p));
-    const plan = (database.sqlite.prepare(`explain query plan ${query.sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    const plan = queryPlan(database.sqlite, query.sql, params);
     expect(plan.some((detail) => detail.startsWith(`SEARCH ${name} USING `) && detail.includes('=?')), plan.join('\n')).toBe(true);
     expect(plan.filter((detail) => detail.startsWith(`SCAN ${name}`)), plan.join('\n')).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type CounterDb } from '../../src/main/db/connection.js';
 import { orders } from '../../src/main/db/schema.js';
 import { identifierMatches } from '../../src/main/domain/order-search.js';
+import { queryPlan } from '../support/db.js';
 import { tempDir, type TempDir } from '../support/harness.js';
 
 const EVENT = '01JSEAS0N000000000000000EV';
@@ -29,8 +30,7 @@ describe('the search by identifier, as SQLite plans it', () => {
     expect(conditions.length, term).toBeGreaterThan(0);
     return conditions.flatMap((condition) => {
       const query = database.db.select({ rowid: sql`${orders}.rowid` }).from(orders).where(and(sql`+${orders.eventId} = ${EVENT}`, condition)).toSQL();
-      const rows = database.sqlite.prepare(`explain query plan ${query.sql}`).all(...query.params) as { detail: string }[];
-      return rows.map((r) => r.detail);
+      return queryPlan(database.sqlite, query.sql, query.params);
     });
   }
 
