@@ -29,6 +29,47 @@ function scopeOf(actor: Actor): Scope {
   return 'own_sales';
 }
 
+interface Figure {
+  count: number;
+  amount: number;
+}
+/** Sales summed by a key: the first group's columns and the sums. */
+interface Tally<G> extends Figure {
+  key: string | number;
+  first: G;
+}
+
+const sumOf = (groups: Figure[]): Figure => ({ count: groups.reduce((n, g) => n + g.count, 0), amount: groups.reduce((n, g) => n + g.amount, 0) });
+
+function tally<G extends Figure, K extends string | number>(groups: G[], keyOf: (group: G) => K): Map<K, Tally<G>> {
+  const tallies = new Map<K, Tally<G>>();
+  for (const group of groups) {
+    const key = keyOf(group);
+    const t = tallies.get(key);
+    if (t) {
+      t.count += group.count;
+      t.amount += group.amount;
+    } else {
+      tallies.set(key, { key, first: group, count: group.count, amount: group.amount });
+    }
+  }
+  return tallies;
+}
+
+/** The most sales first; ties in the order of their key, so that a report reads the same each time. */
+const byCountThenKey = <G>(tallies: Map<string, Tally<G>>) =>
+  [...tallies.values()].sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+/** The day (YYYY-MM-DD) of an hour counted from 1970 in the report's zone, as strftime() writes it. */
+const dayOfHour = (localHour: number) => new Date(localHour * 3_600_000).toISOString().slice(0, 10);
+
+/** The greater of two names as SQLite's max() compares text: by their UTF-8 bytes. */
+function greaterName(a: string | null, b: string | null): string | null {
+  if (a === b || b === null) return a;
+  if (a === null) return b;
+  return Buffer.compare(Buffer.from(a), Buffer.from(b)) >= 0 ? a : b;
+}
+
 export function createSalesReports(db: Db) {
   const paidAtEnd = (direction: typeof asc) =>
     db
@@ -62,7 +103,6 @@ export function createSalesReports(db: Db) {
     // fixed shift of UTC.
     const offsetSeconds = zoneOffsetMinutes(from, REPORT_TIME_ZONE) * 60;
     const localDay = (ms: SQLiteColumn) => sql<string>`strftime('%Y-%m-%d', ${ms} / 1000 + ${offsetSeconds}, 'unixepoch')`;
-    const localHour = sql<number>`cast(strftime('%H', ${payments.paidAt} / 1000 + ${offsetSeconds}, 'unixepoch') as integer)`;
 
     // A range of a few days: the index of paid payments finds its sales, and the unary + keeps SQLite
     // from walking every order of the events (their index) instead. A range over most of the
@@ -95,7 +135,8 @@ export function createSalesReports(db: Db) {
         .innerJoin(ticketCategories, eq(ticketCategories.id, orders.ticketCategoryId))
         .leftJoin(invoices, eq(invoices.orderId, payments.orderId))
         .where(salesWhere)
-        .groupBy(...groupBy);
+        .groupBy(...groupBy)
+        .all();
     const refundsBy = <K extends Record<string, SQL | SQLiteColumn>>(key: K, groupBy: (SQL | SQLiteColumn)[]) =>
       db
         .select({ ...key, ...figure })
@@ -105,29 +146,41 @@ export function createSalesReports(db: Db) {
         .where(refundsWhere)
         .groupBy(...groupBy);
 
-    const salesTotal = salesBy({}, []).get() ?? { count: 0, amount: 0 };
-    const refundsTotal = refundsBy({}, []).get() ?? { count: 0, amount: 0 };
+    // Two walks of the range's sales, one by time and method, one by category and cashier; each
+    // part of the report sums the groups of one. A walk a part took two and a half times as long:
+    // a month's 199,656 sales, 8.7 s. One walk grouped by all of them held a group for nearly
+    // every sale (488,254 for a season's 599,605) in memory.
+    // The offset is bound as a real number: the cast makes the hour a whole one.
+    const localHour = sql<number>`cast((${payments.paidAt} / 1000 + ${offsetSeconds}) / 3600 as integer)`;
+    const byTime = salesBy({ localHour, method: payments.method }, [localHour, payments.method]);
+    const byWhom = salesBy(
+      {
+        eventId: orders.eventId,
+        eventName: events.name,
+        ticketCategoryId: ticketCategories.id,
+        categoryName: ticketCategories.name,
+        cashierUserId: invoices.cashierUserId,
+        cashierName: sql<string | null>`max(${invoices.cashierName})`,
+      },
+      [orders.eventId, ticketCategories.id, invoices.cashierUserId],
+    );
+    const salesTotal = sumOf(byTime);
+    const saleOfDay = tally(byTime, (g) => dayOfHour(g.localHour));
+    const hours = tally(byTime, (g) => g.localHour % 24);
+    const methods = tally(byTime, (g) => g.method);
+    const categories = byCountThenKey(tally(byWhom, (g) => `${g.eventId} ${g.ticketCategoryId}`));
+    const cashierKey = (g: (typeof byWhom)[number]) => g.cashierUserId ?? '';
+    const cashiers = byCountThenKey(tally(byWhom, cashierKey));
+    // One name per cashier, as max() over its invoices gave it when the report grouped by cashier.
+    const cashierNames = new Map<string, string | null>();
+    for (const g of byWhom) cashierNames.set(cashierKey(g), greaterName(cashierNames.get(cashierKey(g)) ?? null, g.cashierName));
 
-    const day = localDay(payments.paidAt);
-    const salesByDay = salesBy({ day }, [day]).all();
+    const refundsTotal = refundsBy({}, []).get() ?? { count: 0, amount: 0 };
     const refundDay = localDay(refunds.at);
     const refundsByDay = new Map(refundsBy({ day: refundDay }, [refundDay]).all().map((r) => [r.day, r.amount]));
-    const days = [...new Set([...salesByDay.map((d) => d.day), ...refundsByDay.keys()])].sort();
-    const saleOfDay = new Map(salesByDay.map((d) => [d.day, d]));
-
-    const hours = new Map(salesBy({ hour: localHour }, [localHour]).all().map((h) => [h.hour, h]));
-    const methods = salesBy({ method: payments.method }, [payments.method]).all();
+    const days = [...new Set([...saleOfDay.keys(), ...refundsByDay.keys()])].sort();
     const refundMethods = new Map(refundsBy({ method: refunds.method }, [refunds.method]).all().map((r) => [r.method, r]));
-    const methodNames = [...new Set([...methods.map((m) => m.method), ...refundMethods.keys()])];
-    const categories = salesBy(
-      { eventId: orders.eventId, eventName: events.name, ticketCategoryId: ticketCategories.id, categoryName: ticketCategories.name },
-      [orders.eventId, ticketCategories.id],
-    )
-      .orderBy(desc(sql`count(*)`))
-      .all();
-    const cashiers = salesBy({ cashierUserId: invoices.cashierUserId, cashierName: sql<string | null>`max(${invoices.cashierName})` }, [invoices.cashierUserId])
-      .orderBy(desc(sql`count(*)`))
-      .all();
+    const methodNames = [...new Set([...[...methods.keys()].sort(), ...refundMethods.keys()])];
     const refundList = db
       .select({ refund: refunds, total: orders.totalAmount, eventName: events.name, categoryName: ticketCategories.name })
       .from(refunds)
@@ -155,7 +208,7 @@ export function createSalesReports(db: Db) {
       })),
       byHour: Array.from({ length: 24 }, (_, hour) => ({ hour, count: hours.get(hour)?.count ?? 0, amount: fromMinor(hours.get(hour)?.amount ?? 0) })),
       byMethod: methodNames.map((method) => {
-        const sold = methods.find((m) => m.method === method);
+        const sold = methods.get(method);
         const refunded = refundMethods.get(method);
         return {
           method,
@@ -165,8 +218,20 @@ export function createSalesReports(db: Db) {
           refundsAmount: fromMinor(refunded?.amount ?? 0),
         };
       }),
-      byCategory: categories.map((c) => ({ ...c, amount: fromMinor(c.amount) })),
-      byCashier: cashiers.map((c) => ({ ...c, amount: fromMinor(c.amount) })),
+      byCategory: categories.map(({ first: g, count, amount }) => ({
+        eventId: g.eventId,
+        eventName: g.eventName,
+        ticketCategoryId: g.ticketCategoryId,
+        categoryName: g.categoryName,
+        count,
+        amount: fromMinor(amount),
+      })),
+      byCashier: cashiers.map(({ key, first: g, count, amount }) => ({
+        cashierUserId: g.cashierUserId,
+        cashierName: cashierNames.get(String(key)) ?? null,
+        count,
+        amount: fromMinor(amount),
+      })),
       refundList: refundList.map((r) => ({
         orderId: r.refund.orderId,
         eventName: r.eventName,
