@@ -18,13 +18,14 @@ const shortDay = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'shor
 const compact = new Intl.NumberFormat('id-ID', { notation: 'compact', maximumFractionDigits: 1 });
 const asRupiah = (value: unknown) => rupiah((Number(value) / 100).toFixed(2));
 
-function Chart({ title, children }: { title: string; children: React.ReactElement }) {
+function Chart({ title, children, legend }: { title: string; children: React.ReactElement; legend?: React.ReactNode }) {
   return (
     <figure className="chart card" aria-label={title}>
       <figcaption>{title}</figcaption>
       <ResponsiveContainer width="100%" height={220}>
         {children}
       </ResponsiveContainer>
+      {legend}
     </figure>
   );
 }
@@ -60,9 +61,22 @@ export function SalesCharts({ report }: { report: SalesReport }) {
           <SalesBars data={days} />
         </Chart>
       )}
-      <Chart title="Metode pembayaran">
+      <Chart
+        title="Metode pembayaran"
+        legend={
+          <ul className="chart-legend">
+            {methods.map((m) => (
+              <li key={m.method}>
+                <span className="swatch" style={{ background: METHOD_COLOR[m.method] }} />
+                {m.name}
+              </li>
+            ))}
+          </ul>
+        }
+      >
         <PieChart>
-          <Pie data={methods} dataKey="amount" nameKey="name" outerRadius={80} label={({ name, percent }) => `${name} ${Math.round((percent ?? 0) * 100)}%`} isAnimationActive={false}>
+          {/* Names below, shares by the slices: a long name beside a slice was cut off at the card's edge. */}
+          <Pie data={methods} dataKey="amount" nameKey="name" outerRadius={70} label={({ percent }) => `${Math.round((percent ?? 0) * 100)}%`} isAnimationActive={false}>
             {methods.map((m) => (
               <Cell key={m.method} fill={METHOD_COLOR[m.method]} />
             ))}

@@ -3,7 +3,12 @@ import { METHOD_LABEL, OTHER_COUNTER } from '#shared/labels.js';
 import type { SalesReport } from '#shared/schemas/sales-report.js';
 import { dateTime, rupiah } from '../../format';
 
-const figure = (f: { count: number; amount: string }) => `${f.count} · ${rupiah(f.amount)}`;
+/** How many and how much; on two lines when the column is narrow (a season's amounts are long). */
+const figure = (f: { count: number; amount: string }) => (
+  <>
+    <span className="nowrap">{f.count} ·</span> <span className="nowrap">{rupiah(f.amount)}</span>
+  </>
+);
 
 export function SalesTables({ report }: { report: SalesReport }) {
   return (
@@ -22,14 +27,14 @@ export function SalesTables({ report }: { report: SalesReport }) {
             {report.byMethod.map((m) => (
               <tr key={m.method}>
                 <td>{METHOD_LABEL[m.method]}</td>
-                <td className="nowrap">{figure(m)}</td>
-                <td className="nowrap">{figure({ count: m.refundsCount, amount: m.refundsAmount })}</td>
+                <td>{figure(m)}</td>
+                <td>{figure({ count: m.refundsCount, amount: m.refundsAmount })}</td>
               </tr>
             ))}
             <tr className="total">
               <td>Semua</td>
-              <td className="nowrap">{figure(report.sales)}</td>
-              <td className="nowrap">{figure(report.refunds)}</td>
+              <td>{figure(report.sales)}</td>
+              <td>{figure(report.refunds)}</td>
             </tr>
           </tbody>
         </table>
@@ -96,7 +101,7 @@ function FigureTable({ title, rows }: { title: string; rows: { key: string; labe
                   </>
                 )}
               </td>
-              <td className="nowrap">{figure(row.figure)}</td>
+              <td>{figure(row.figure)}</td>
             </tr>
           ))}
         </tbody>
