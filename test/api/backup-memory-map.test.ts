@@ -1,0 +1,38 @@
+/**
+ * A backup reads the database through a memory map (backup/backups.ts), and its pages count in
+ * serve's memory while mapped: once the copy is done, the connection reads without the map again.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServices } from '../../src/main/services.js';
+import { tempDir, type TempDir } from '../support/harness.js';
+
+describe('a backup through a memory map', () => {
+  let dir: TempDir | undefined;
+  afterEach(() => dir?.remove());
+
+  for (const besideWriter of [false, true]) {
+    it(`copies every row and unmaps afterwards (${besideWriter ? 'in one step' : 'step by step'})`, async () => {
+      dir = tempDir('tc-backup-map-');
+      const counter = createServices({ dataDir: dir.path });
+      const { sqlite } = counter.database;
+      sqlite.exec('create table filler (n integer, bytes blob)');
+      const fill = sqlite.prepare('insert into filler values (?, randomblob(4000))');
+      sqlite.transaction(() => {
+        for (let n = 0; n < 500; n++) fill.run(n);
+      })();
+      const before = sqlite.pragma('mmap_size', { simple: true });
+
+      const file = await counter.backups.backupTo(join(dir.path, 'copy.db'), { besideWriter });
+      const after = sqlite.pragma('mmap_size', { simple: true });
+      counter.close();
+
+      expect(after).toBe(before);
+      const copy = new Database(file, { readonly: true });
+      const rows = copy.prepare('select count(*) as n from filler').get() as { n: number };
+      copy.close();
+      expect(rows.n).toBe(500);
+    });
+  }
+});
