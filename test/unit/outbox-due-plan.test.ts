@@ -1,8 +1,8 @@
 /**
- * The jobs the push may send next (outbox.due), as SQLite plans them: open jobs read along
- * outbox_open in their order, none sorted. The plan, not a timing: read with
- * `state in ('pending', 'unknown')`, SQLite sorted the jobs it found in a temporary b-tree on every
- * turn of the push.
+ * The jobs the push may send next (outbox.due), as SQLite plans them: the pending and the unknown
+ * ones each read along outbox_open in their order and merged, none sorted. The plan, not a timing:
+ * read with `state in ('pending', 'unknown')`, SQLite sorted the jobs it found in a temporary
+ * b-tree on every turn of the push.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type CounterDb } from '../../src/main/db/connection.js';
@@ -18,7 +18,7 @@ describe('the push’s next jobs, as SQLite plans them', () => {
     dir?.remove();
   });
 
-  it('are read in their order along outbox_open, none sorted', () => {
+  it('are read in their order along outbox_open, both states merged, none sorted', () => {
     dir = tempDir();
     database = openDatabase(dir.path);
     const prepare = vi.spyOn(database.sqlite, 'prepare');
@@ -29,7 +29,8 @@ describe('the push’s next jobs, as SQLite plans them', () => {
     expect(statements.length).toBeGreaterThan(0);
     for (const source of statements) {
       const plan = queryPlan(database.sqlite, source);
-      expect(plan, source).toContain('SEARCH outbox USING INDEX outbox_open (state=?)');
+      expect(plan.filter((step) => step === 'SEARCH outbox USING INDEX outbox_open (state=?)'), source).toHaveLength(2);
+      expect(plan, source).toContain('MERGE (UNION ALL)');
       expect(plan, source).not.toContain('USE TEMP B-TREE FOR ORDER BY');
     }
   });

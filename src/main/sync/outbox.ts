@@ -81,24 +81,37 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
 
   /** Jobs in one open state that may be sent now, in their order; outbox_open (state, seq) gives them so. */
   const earlierOpen = sql`exists (select 1 from ${outbox} as e where e.order_id = ${outbox.orderId} and e.seq < ${outbox.seq} and e.state not in ${SETTLED})`;
-  const dueIn = db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.state, sql.placeholder('state')), lte(outbox.nextAttemptAt, sql.placeholder('now')), sql`not ${earlierOpen}`, sql`not (${LOOKALIKE_AHEAD})`))
-    .orderBy(asc(outbox.seq))
-    .limit(sql.placeholder('limit'))
+  const ph = sql.placeholder;
+  /** Open jobs in one state that may be sent now, read along outbox_open (state, seq). */
+  const dueOf = (state: JobState) =>
+    db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.state, state), lte(outbox.nextAttemptAt, ph('now')), sql`not ${earlierOpen}`, sql`not (${LOOKALIKE_AHEAD})`));
+  const dueNowIn = dueOf('pending').unionAll(dueOf('unknown')).orderBy(asc(outbox.seq)).limit(ph('limit')).prepare();
+  // What every job of the push does, prepared once: built anew, the claim alone took drizzle
+  // 0.25 ms a job (3 % of the push's main thread).
+  const claimIn = db
+    .update(outbox)
+    .set({ state: 'in_flight', attempts: sql`${outbox.attempts} + 1`, updatedAt: sql`${ph('now')}` })
+    .where(and(eq(outbox.seq, ph('seq')), eq(outbox.state, ph('state'))))
     .prepare();
+  const rememberRemoteId = db
+    .insert(remoteOrders)
+    .values({ orderId: ph('orderId'), remoteOrderId: ph('remoteOrderId'), createdAt: ph('now') })
+    .onConflictDoNothing()
+    .prepare();
+  const markDone = db.update(outbox).set({ state: 'done', lastError: null, updatedAt: sql`${ph('now')}` }).where(eq(outbox.seq, ph('seq'))).prepare();
 
   /**
    * Jobs that may be sent now: due, and first among their order's unfinished jobs, so that an
-   * order's create, checkout and cancel reach the remote in the order they happened. One read per
-   * state, merged: asked for both states at once, SQLite sorted them in a temporary b-tree, and
-   * drizzle built the statement anew, on every turn of the push (0.6 ms a call, now 0.15 to 0.3).
+   * order's create, checkout and cancel reach the remote in the order they happened. The pending
+   * and the unknown ones are read apart and merged by SQLite in one statement, prepared once: asked
+   * for both states at once, SQLite sorted them in a temporary b-tree, and two statements cost the
+   * push two calls on every turn (a pending read took 0.45 ms, an empty unknown one 0.16).
    */
   function due(limit: number): Job[] {
-    const now = clock();
-    const open = [...dueIn.all({ state: 'pending', now, limit }), ...dueIn.all({ state: 'unknown', now, limit })];
-    return open.sort((a, b) => a.seq - b.seq).slice(0, limit);
+    return dueNowIn.all({ now: clock(), limit });
   }
 
   /** A create that must wait for a look-alike ahead of it, even when a cashier waits on it. */
@@ -115,12 +128,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
 
   /** Marks the job in flight (committed before anything is sent); false if someone else took it. */
   function claim(job: Job): boolean {
-    const claimed = db
-      .update(outbox)
-      .set({ state: 'in_flight', attempts: sql`${outbox.attempts} + 1`, updatedAt: clock() })
-      .where(and(eq(outbox.seq, job.seq), eq(outbox.state, job.state)))
-      .run();
-    return claimed.changes === 1;
+    return claimIn.run({ seq: job.seq, state: job.state, now: clock() }).changes === 1;
   }
 
   /**
@@ -251,11 +259,10 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
    * be looked up on the remote (recoverInFlight), and the remote says it was applied.
    */
   function complete(job: Job, remoteOrderId?: string): void {
+    const now = clock();
     writeTransactionUnsynced(db, () => {
-      if (remoteOrderId !== undefined) {
-        db.insert(remoteOrders).values({ orderId: job.orderId, remoteOrderId, createdAt: clock() }).onConflictDoNothing().run();
-      }
-      update(job.seq, { state: 'done', lastError: null });
+      if (remoteOrderId !== undefined) rememberRemoteId.run({ orderId: job.orderId, remoteOrderId, now });
+      markDone.run({ seq: job.seq, now });
     });
   }
 
