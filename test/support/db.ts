@@ -1,8 +1,8 @@
 /**
  * Direct reads of the database, for what the interface does not show: how many rows a table has
- * (so that a retry or a race is seen to have written nothing twice), a category's held seats
- * (GET tickets reports only `sold` and `isSoldOut`) and how SQLite plans a statement; and a fault
- * made in it from outside.
+ * (so that a retry or a race is seen to have written nothing twice; in a backup, that it is whole),
+ * a category's held seats (GET tickets reports only `sold` and `isSoldOut`) and how SQLite plans a
+ * statement; and a fault made in it from outside.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -13,6 +13,16 @@ type Table = 'orders' | 'users' | 'order_items' | 'idempotency_keys' | 'payments
 
 export function countRows(services: Services, table: Table): number {
   return (services.database.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+}
+
+/** How many rows a database file (a backup) holds in a table a test made, with `where` if given. */
+export function rowsInFile(file: string, table: string, where = ''): number {
+  const copy = new Database(file, { readonly: true });
+  try {
+    return (copy.prepare(`select count(*) as n from ${table} ${where}`).get() as { n: number }).n;
+  } finally {
+    copy.close();
+  }
 }
 
 export function seatCounts(services: Services, categoryId: string): { quota: number; sold: number; held: number } {
