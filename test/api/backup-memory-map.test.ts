@@ -1,6 +1,7 @@
 /**
  * A backup reads the database through a memory map (backup/backups.ts), and its pages count in
- * serve's memory while mapped: once the copy is done, the connection reads without the map again.
+ * serve's memory while mapped: once the copies under way are done, the connection reads without
+ * the map again.
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,4 +33,17 @@ describe('a backup through a memory map', () => {
       expect(rowsInFile(file, 'filler')).toBe(500);
     });
   }
+
+  it('unmaps once two overlapping backups have both ended', async () => {
+    dir = tempDir('tc-backup-map-');
+    const counter = createServices({ dataDir: dir.path });
+    const { sqlite } = counter.database;
+    const before = sqlite.pragma('mmap_size', { simple: true });
+
+    await Promise.all([counter.backups.backupTo(join(dir.path, 'one.db')), counter.backups.backupTo(join(dir.path, 'two.db'))]);
+    const after = sqlite.pragma('mmap_size', { simple: true });
+    counter.close();
+
+    expect(after).toBe(before);
+  });
 });

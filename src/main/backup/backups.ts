@@ -14,8 +14,8 @@ const SCHEDULED = /^counter-\d{8}T\d{6}\d{3}Z\.db$/;
 const ALL_PAGES = 0x7fffffff;
 /**
  * How much of the database a backup reads through a memory map: all of it, as far as SQLite's
- * build allows (2 GiB). Pages then come without a read() each; a 1.4 GB season copied in 5.3 s
- * against 6.5 s read page by page.
+ * build allows (2 GiB). Pages then come without a read() each; a 1.4 GB season copied in 5.3 to
+ * 5.5 s against 6.2 to 6.7 s read page by page.
  */
 const MAPPED_FOR_BACKUP = 2 ** 31;
 
@@ -36,17 +36,33 @@ export function createBackups(database: CounterDb, dataDir: string, clock: Clock
    * and its event loop keeps answering between steps.
    */
   async function backupTo(file: string, { besideWriter = false } = {}): Promise<string> {
-    const { sqlite } = database;
-    const unmapped = Number(sqlite.pragma('mmap_size', { simple: true }));
-    sqlite.pragma(`mmap_size = ${MAPPED_FOR_BACKUP}`);
+    const unmap = mapForBackup();
     try {
-      await sqlite.backup(file, besideWriter ? { progress: () => ALL_PAGES } : undefined);
+      await database.sqlite.backup(file, besideWriter ? { progress: () => ALL_PAGES } : undefined);
     } finally {
-      // The map's pages count in the process's memory: serve reads without it.
-      sqlite.pragma(`mmap_size = ${unmapped}`);
+      unmap();
     }
     chmodSync(file, 0o600);
     return file;
+  }
+
+  // The backups under way, and the map's size before the first of them.
+  let mappedBackups = 0;
+  let unmappedSize = 0;
+  /**
+   * Maps the database for a backup; the function returned ends the backup's use of it. The map's
+   * pages count in the process's memory, so the connection goes back to its size before once the
+   * last backup under way ends: two may overlap.
+   */
+  function mapForBackup(): () => void {
+    const { sqlite } = database;
+    if (mappedBackups++ === 0) {
+      unmappedSize = Number(sqlite.pragma('mmap_size', { simple: true }));
+      sqlite.pragma(`mmap_size = ${MAPPED_FOR_BACKUP}`);
+    }
+    return () => {
+      if (--mappedBackups === 0) sqlite.pragma(`mmap_size = ${unmappedSize}`);
+    };
   }
 
   /** The scheduled backups, oldest first. */
