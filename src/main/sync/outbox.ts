@@ -79,7 +79,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
     },
   };
 
-  /** Jobs in one open state that may be sent now, in their order; outbox_open (state, seq) gives them so. */
+  /** An earlier job of the same order not settled yet: the outer `outbox` row waits behind it. */
   const earlierOpen = sql`exists (select 1 from ${outbox} as e where e.order_id = ${outbox.orderId} and e.seq < ${outbox.seq} and e.state not in ${SETTLED})`;
   const ph = sql.placeholder;
   /** Open jobs in one state that may be sent now, read along outbox_open (state, seq). */
