@@ -259,8 +259,8 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
    * be looked up on the remote (recoverInFlight), and the remote says it was applied.
    */
   function complete(job: Job, remoteOrderId?: string): void {
-    const now = clock();
     writeTransactionUnsynced(db, () => {
+      const now = clock();
       if (remoteOrderId !== undefined) rememberRemoteId.run({ orderId: job.orderId, remoteOrderId, now });
       markDone.run({ seq: job.seq, now });
     });
