@@ -7,11 +7,29 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Sqlite } from '../../src/main/db/connection.js';
 import { createServices } from '../../src/main/services.js';
 import { rowsInFile } from '../support/db.js';
 import { tempDir, type TempDir } from '../support/harness.js';
 
 const STEP = 100;
+
+/**
+ * Calls `step` with the copy's file after each step of the connection's backups, which otherwise
+ * go on as asked (better-sqlite3 copies STEP pages a step unless told).
+ */
+function onEachStep(sqlite: Sqlite, step: (file: string) => void): void {
+  const backup = sqlite.backup.bind(sqlite);
+  vi.spyOn(sqlite, 'backup').mockImplementation((file, options) =>
+    backup(file, {
+      ...options,
+      progress: (info) => {
+        step(file);
+        return options?.progress ? options.progress(info) : STEP;
+      },
+    }),
+  );
+}
 
 /** A counter with a few hundred pages of rows, and what its connection's map was while each backup ran. */
 function counterWithRows(dir: TempDir) {
@@ -23,18 +41,7 @@ function counterWithRows(dir: TempDir) {
     for (let n = 0; n < 500; n++) fill.run(n);
   })();
   const during: { mapped: unknown; mode: number }[] = [];
-  const backup = sqlite.backup.bind(sqlite);
-  // Seen after each step of the copy, which goes on as the backup asked (better-sqlite3 copies
-  // STEP pages a step unless told).
-  vi.spyOn(sqlite, 'backup').mockImplementation((file, options) =>
-    backup(file, {
-      ...options,
-      progress: (info) => {
-        during.push({ mapped: sqlite.pragma('mmap_size', { simple: true }), mode: statSync(file).mode & 0o777 });
-        return options?.progress ? options.progress(info) : STEP;
-      },
-    }),
-  );
+  onEachStep(sqlite, (file) => during.push({ mapped: sqlite.pragma('mmap_size', { simple: true }), mode: statSync(file).mode & 0o777 }));
   return { counter, sqlite, during };
 }
 
@@ -95,27 +102,13 @@ describe('a backup’s reads and its file', () => {
     expect(during[0]!.mode).toBe(0o600);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
-});
 
-describe('a backup that fails', () => {
-  let dir: TempDir | undefined;
-  afterEach(() => {
-    vi.restoreAllMocks();
-    dir?.remove();
-  });
-
-  it('leaves no file where there was none', async () => {
+  it('leaves no file where there was none when it fails', async () => {
     dir = tempDir('tc-backup-fail-');
     const counter = createServices({ dataDir: dir.path });
-    const { sqlite } = counter.database;
-    const backup = sqlite.backup.bind(sqlite);
-    vi.spyOn(sqlite, 'backup').mockImplementation((file) =>
-      backup(file, {
-        progress: () => {
-          throw new Error('the disk went away');
-        },
-      }),
-    );
+    onEachStep(counter.database.sqlite, () => {
+      throw new Error('the disk went away');
+    });
     const file = join(dir.path, 'copy.db');
 
     await expect(counter.backups.backupTo(file)).rejects.toThrow('the disk went away');
