@@ -38,8 +38,13 @@ export default defineConfig({
       // a third of its cold start.
       externalizeDeps: { exclude: BUNDLED_DEPS },
       rollupOptions: {
-        // The Electron shell, and the very entry `serve` uses, which the shell runs in a utilityProcess.
-        input: { index: resolve('src/main/electron/index.ts'), cli: resolve('src/main/cli.ts') },
+        // The Electron shell, the very entry `serve` uses, which the shell runs in a utilityProcess,
+        // and the thread on which serve reads its sales reports, beside cli.js.
+        input: {
+          index: resolve('src/main/electron/index.ts'),
+          cli: resolve('src/main/cli.ts'),
+          'report-worker': resolve('src/main/reports/report-worker.ts'),
+        },
         // Bundled CommonJS still asks `require` for a few things (fastify a plugin's name, pino its main
         // module) and names `__dirname` (@fastify/swagger looks for a package.json there, finds none,
         // and the app gives its own title). electron-vite gives the other chunks these, but misses

@@ -2,14 +2,13 @@
  * The composition root: builds every domain service once over one database, for the HTTP
  * listener, the CLI and the sync engine alike. Nothing here knows about HTTP or Electron.
  */
-import { openDatabase } from './db/connection.js';
+import { databaseFile, openDatabase } from './db/connection.js';
 import { createGroupCommit } from './db/group-commit.js';
 import { createAccess } from './domain/access.js';
 import { createApiKeyService } from './domain/apikeys.js';
 import { createAuditLog } from './domain/audit.js';
 import { createApprovals } from './domain/approvals.js';
 import { createAuthAttempts } from './domain/auth-attempts.js';
-import { createSalesReports } from './domain/sales-report.js';
 import { createOrderList } from './domain/order-list.js';
 import { createTransactions } from './domain/transactions.js';
 import { createCashSessions } from './domain/cash-sessions.js';
@@ -36,6 +35,7 @@ import { createTokenService } from './domain/tokens.js';
 import { createUserService } from './domain/users.js';
 import { createGate } from './app/gate.js';
 import { createRefunding } from './app/refunding.js';
+import { createReportThread } from './reports/report-thread.js';
 import { createSelling } from './app/selling.js';
 import { createSetup } from './app/setup.js';
 import { createBackgroundProblems } from './app/background.js';
@@ -103,6 +103,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const signer = createTicketSigner(db);
   const transactions = createTransactions({ ...orderDeps, orders: orderService, transitions, signer });
   const ticketKeys = createTicketKeys(db, clock, signer, access, audit);
+  const salesReports = createReportThread(databaseFile(options.dataDir));
   return {
     clock,
     database,
@@ -120,7 +121,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     authAttempts,
     cashSessions,
     approvals,
-    salesReports: createSalesReports(db),
+    salesReports,
     apiKeys: createApiKeyService(db, clock, audit),
     tokens: createTokenService(db, users, clock),
     tickets: createTicketService(db, events, expiry),
@@ -140,7 +141,10 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     setPublicBaseUrl(url: string) {
       publicBaseUrl = url;
     },
-    close: () => database.close(),
+    close: () => {
+      salesReports.close();
+      database.close();
+    },
   };
 }
 export type CoreServices = ReturnType<typeof createCoreServices>;

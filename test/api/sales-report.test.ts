@@ -7,11 +7,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
 import { fromMinor, fromMinorSigned, toMinor } from '../../src/shared/money.js';
+import { createSalesReports } from '../../src/main/domain/sales-report.js';
 import { approvalOf, drawer } from '../support/cash.js';
 import { MINUTE } from '../support/clock.js';
 import { queryPlan } from '../support/db.js';
 import { expectOk, expectValidation } from '../support/envelope.js';
-import { importEvent, makeCaller, ticketInput, type Caller } from '../support/fixtures.js';
+import { actorOf, importEvent, makeCaller, ticketInput, type Caller } from '../support/fixtures.js';
 import { useHarness, type Harness } from '../support/harness.js';
 import { call } from '../support/http.js';
 import { world } from '../support/world.js';
@@ -181,12 +182,15 @@ describe('the sales report', () => {
   // its events (7.5 s), the owner's read every payment (0.9 s).
   it("reads a short range's payments and refunds by when they were made, for every caller", async () => {
     const { h, a, owner, cashier1 } = await day();
+    // The report of serve's own thread reads on a connection of its own: the same report on the
+    // test's connection shows the statements it prepares.
+    const reports = createSalesReports(h.services.database.db);
     /** The plan of each statement that reads a range of payments or refunds, for four callers. */
-    async function plans(from: string) {
+    function plans(from: string) {
       // Every statement prepared from here on; the reports below are their first.
       const prepare = vi.spyOn(h.services.database.sqlite, 'prepare');
       for (const [by, query] of [[owner, {}], [a.organizer, {}], [cashier1, {}], [owner, { eventId: a.event.id }]] as const) {
-        expectOk(await report(h, by, { from, to: TO, ...query }));
+        reports.salesReport(actorOf(by), { from, to: TO, ...query });
       }
       const statements = prepare.mock.calls.map(([source]) => source).filter((source) => /"(paid_at|at)" >= \?/.test(source));
       prepare.mockRestore();
@@ -195,7 +199,7 @@ describe('the sales report', () => {
     // The last 40 minutes of the day's three and a half hours of sales: 2 statements of sales and 4
     // of refunds for each caller.
     const since = '2026-12-06T01:00:00+07:00';
-    const short = await plans(since);
+    const short = plans(since);
     expect(short).toHaveLength(4 * 6);
     for (const { source, plan } of short) {
       const range = source.includes('from "payments"') ? 'SEARCH payments USING INDEX payments_paid (paid_at>? AND paid_at<?)' : 'SEARCH refunds USING INDEX refunds_at (at>? AND at<?)';
@@ -209,7 +213,7 @@ describe('the sales report', () => {
     // All of them: the payments in table order (an organizer's, its events' orders in theirs), as the
     // index's order read a whole season's sales in twice the time.
     // (A refund's statements without a filter are those above, prepared already.)
-    const all = await plans(FROM);
+    const all = plans(FROM);
     expect(all.filter(({ source }) => source.includes('from "payments"'))).toHaveLength(4 * 2);
     for (const { source, plan } of all) expect(plan.join(' | '), source).not.toContain('payments_paid');
   });

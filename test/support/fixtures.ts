@@ -4,6 +4,7 @@ import { contract, pathOf } from '../../src/shared/contract/index.js';
 import type { Permission, Role } from '../../src/shared/schemas/auth.js';
 import type { ImportEvent } from '../../src/shared/schemas/import.js';
 import type { Registration } from '../../src/shared/schemas/registration.js';
+import type { Actor } from '../../src/main/domain/access.js';
 import { toIso } from '../../src/main/domain/time.js';
 import type { UserRow } from '../../src/main/domain/users.js';
 import type { Services } from '../../src/main/services.js';
@@ -37,6 +38,9 @@ export interface Caller {
   user: UserRow;
   key: string;
 }
+
+/** The caller as the service sees it once its key is checked. */
+export const actorOf = ({ user }: Caller): Actor => ({ userId: user.id, role: user.role, name: user.name, credential: 'api_key' });
 
 /** A user with an API key; with `grant`, given that permission on the event. */
 export function makeCaller(services: Services, role: Role = 'staff', grant?: { eventId: string; permission: Permission }): Caller {

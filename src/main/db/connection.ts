@@ -74,6 +74,17 @@ export function openSqlite(file: string, options: Database.Options = {}): Sqlite
 
 export const databaseFile = (dataDir: string) => join(dataDir, 'counter.db');
 
+/**
+ * A read-only connection to a counter's database beside serve's own, for a read too long to hold
+ * the thread that answers everyone (reports/report-thread.ts). In WAL mode a read transaction on it
+ * sees what was committed when it began, and never stands in a sale's way.
+ */
+export function openReader(file: string): CounterDb {
+  const sqlite = openSqlite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  return { sqlite, db: drizzle(cachingStatements(sqlite), { schema }), close: () => sqlite.close() };
+}
+
 /** Opens (creating if needed) the counter database in dataDir and applies pending migrations. */
 export function openDatabase(dataDir: string): CounterDb {
   if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
