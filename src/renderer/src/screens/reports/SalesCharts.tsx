@@ -76,7 +76,16 @@ export function SalesCharts({ report }: { report: SalesReport }) {
       >
         <PieChart>
           {/* Names below, shares by the slices: a long name beside a slice was cut off at the card's edge. */}
-          <Pie data={methods} dataKey="amount" nameKey="name" outerRadius={70} label={({ percent }) => `${Math.round((percent ?? 0) * 100)}%`} isAnimationActive={false}>
+          {/* A white edge parts two slices; one slice, the whole circle, would show it as a seam. */}
+          <Pie
+            data={methods}
+            dataKey="amount"
+            nameKey="name"
+            outerRadius={70}
+            stroke={methods.filter((m) => m.amount > 0).length > 1 ? '#fff' : 'none'}
+            label={({ percent }) => `${Math.round((percent ?? 0) * 100)}%`}
+            isAnimationActive={false}
+          >
             {methods.map((m) => (
               <Cell key={m.method} fill={METHOD_COLOR[m.method]} />
             ))}
