@@ -10,16 +10,20 @@ import { PaymentMethod } from './payment.js';
 /** Longer ranges are a year-end export's business: the command line's `report`. */
 export const MAX_REPORT_DAYS = 366;
 
+const fieldsValid = (payload: { issues: readonly unknown[] }) => payload.issues.length === 0;
+
 export const SalesReportQuery = z
   .object({
     from: Timestamp.meta({ description: 'Sales paid and refunds given at or after this instant.' }),
     to: Timestamp.meta({ description: 'Sales paid and refunds given before this instant.' }),
     eventId: z.string().min(1).max(100).optional().meta({ description: 'One event only.' }),
   })
-  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { path: ['to'], message: 'harus setelah from' })
+  // Only a range of two valid instants is checked: a wrong `from` is that field's error alone.
+  .refine((q) => Date.parse(q.from) < Date.parse(q.to), { path: ['to'], message: 'harus setelah from', when: fieldsValid })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= MAX_REPORT_DAYS * 86_400_000, {
     path: ['to'],
     message: `paling lama ${MAX_REPORT_DAYS} hari setelah from`,
+    when: fieldsValid,
   });
 export type SalesReportQuery = z.infer<typeof SalesReportQuery>;
 
