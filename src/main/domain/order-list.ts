@@ -21,6 +21,7 @@ import { countable, countedHolding, notYetCounted } from './order-grams.js';
 import { notYetIndexed } from './search-index.js';
 import { orderBase, type OrderViews } from './order-views.js';
 import { asciiLower, likePattern, pageMeta } from './paging.js';
+import { NOTHING, sumOf, type Figure } from './figures.js';
 
 export interface OrderListDeps {
   db: Db;
@@ -76,12 +77,6 @@ function nameOrEmailMatches(term: string, scope?: { inIndex: SQL; inOrders: SQL 
 /** The event's orders, not through the event's index: matches or a rowid range drive instead. */
 const ofEventUnindexed = (eventId: string) => eqUnindexed(orders.eventId, eventId);
 
-/** How many orders, and the sum of their total_amount in sen. */
-interface Figure {
-  count: number;
-  amount: number;
-}
-const NOTHING: Figure = { count: 0, amount: 0 };
 type MethodFigure = Figure & { method: PaymentMethod };
 
 /** Which orders a query finds: `where` for reading a page, `countWhere` for counting them all, `total` when known without counting. */
@@ -277,7 +272,7 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     const event = events.resolveFor(actor, idOrSlug, 'event:read');
     expiry.expireBeforeRead();
     const { all, byMethod } = query.search ? summed(select(event, query).countWhere) : { all: counted(event, query), byMethod: countedByMethod(event, query) };
-    const completed = byMethod.reduce((sum, m) => ({ count: sum.count + m.count, amount: sum.amount + m.amount }), NOTHING);
+    const completed = sumOf(byMethod);
     const money = (f: Figure) => ({ count: f.count, amount: fromMinor(f.amount) });
     return { ...money(all), completed: money(completed), byMethod: byMethod.map((m) => ({ method: m.method, ...money(m) })) };
   }

@@ -18,6 +18,7 @@ import type { Db } from '../db/connection.js';
 import { eqUnindexed } from '../db/unindexed.js';
 import { events, invoices, orders, payments, refunds, ticketCategories } from '../db/schema.js';
 import type { Actor } from './access.js';
+import { sumOf, type Figure } from './figures.js';
 import { parseInstant, toIso, zoneOffsetMinutes } from './time.js';
 
 type Scope = SalesReport['scope'];
@@ -29,17 +30,11 @@ function scopeOf(actor: Actor): Scope {
   return 'own_sales';
 }
 
-interface Figure {
-  count: number;
-  amount: number;
-}
 /** Sales summed by a key: the first group's columns and the sums. */
 interface Tally<G> extends Figure {
   key: string | number;
   first: G;
 }
-
-const sumOf = (groups: Figure[]): Figure => ({ count: groups.reduce((n, g) => n + g.count, 0), amount: groups.reduce((n, g) => n + g.amount, 0) });
 
 function tally<G extends Figure, K extends string | number>(groups: G[], keyOf: (group: G) => K): Map<K, Tally<G>> {
   const tallies = new Map<K, Tally<G>>();
