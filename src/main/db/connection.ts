@@ -82,6 +82,11 @@ export const databaseFile = (dataDir: string) => join(dataDir, 'counter.db');
 export function openReader(file: string): CounterDb {
   const sqlite = openSqlite(file, { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
+  return counterDb(sqlite);
+}
+
+/** The connection with drizzle over it, through the statement cache. */
+function counterDb(sqlite: Sqlite): CounterDb {
   return { sqlite, db: drizzle(cachingStatements(sqlite), { schema }), close: () => sqlite.close() };
 }
 
@@ -93,7 +98,7 @@ export function openDatabase(dataDir: string): CounterDb {
   // Orders hold personal data: only the owner of the data dir may read the database.
   chmodSync(file, 0o600);
   applyPragmas(sqlite);
-  const client = drizzle(cachingStatements(sqlite), { schema });
-  migrate(client, { migrationsFolder: join(projectRoot(), 'migrations') });
-  return { sqlite, db: client, close: () => sqlite.close() };
+  const database = counterDb(sqlite);
+  migrate(database.db, { migrationsFolder: join(projectRoot(), 'migrations') });
+  return database;
 }

@@ -246,4 +246,3 @@ export function createSalesReports(db: Db) {
 
   return { salesReport };
 }
-export type SalesReports = ReturnType<typeof createSalesReports>;

@@ -79,4 +79,3 @@ export function createReportThread(file: string) {
 
   return { salesReport, close };
 }
-export type ReportThread = ReturnType<typeof createReportThread>;
