@@ -39,11 +39,11 @@ export default defineConfig({
       externalizeDeps: { exclude: BUNDLED_DEPS },
       rollupOptions: {
         // The Electron shell, the very entry `serve` uses, which the shell runs in a utilityProcess,
-        // and the thread on which serve reads its sales reports, beside cli.js.
+        // and the thread of serve's long reads (src/main/read-thread), beside cli.js.
         input: {
           index: resolve('src/main/electron/index.ts'),
           cli: resolve('src/main/cli.ts'),
-          'report-worker': resolve('src/main/reports/report-worker.ts'),
+          'read-worker': resolve('src/main/read-thread/read-worker.ts'),
         },
         // Bundled CommonJS still asks `require` for a few things (fastify a plugin's name, pino its main
         // module) and names `__dirname` (@fastify/swagger looks for a package.json there, finds none,

@@ -24,7 +24,7 @@ import { createInvoices } from './domain/invoices.js';
 import { newId } from './domain/ids.js';
 import { createImporter } from './domain/importer.js';
 import { createOrderTransitions } from './domain/order-transitions.js';
-import { createOrderViews, type Links } from './domain/order-views.js';
+import { createOrderViews, linksAt } from './domain/order-views.js';
 import { createOrderService } from './domain/orders.js';
 import { createSeats } from './domain/seats.js';
 import { createSettingsChanges } from './domain/settings-changes.js';
@@ -35,13 +35,13 @@ import { createTokenService } from './domain/tokens.js';
 import { createUserService } from './domain/users.js';
 import { createGate } from './app/gate.js';
 import { createRefunding } from './app/refunding.js';
-import { createReportThread } from './reports/report-thread.js';
 import { createSelling } from './app/selling.js';
 import { createSetup } from './app/setup.js';
 import { createBackgroundProblems } from './app/background.js';
 import { createBackups } from './backup/backups.js';
 import { refuseLostDatabase } from './backup/lost-database.js';
 import { createInvoiceService } from './invoice/service.js';
+import { createReadThread } from './read-thread/read-thread.js';
 import { createPrinting } from './app/printing.js';
 import { createCustomerDisplay } from './app/customer-display.js';
 import { createPrintQueue } from './printing/print-queue.js';
@@ -73,9 +73,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const database = openDatabase(options.dataDir);
   const { db } = database;
   let publicBaseUrl = options.publicBaseUrl ?? 'http://127.0.0.1:8787';
-  const links: Links = {
-    participantQr: (p) => `${publicBaseUrl}/events/${p.eventId}/admin/orders/${p.orderId}/participants/${p.id}/qr`,
-  };
+  const links = linksAt(() => publicBaseUrl);
 
   const startup = createStartupFile(options.dataDir);
   const settings = createSettingsStore(database, options.dataDir, startup);
@@ -103,7 +101,8 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const signer = createTicketSigner(db);
   const transactions = createTransactions({ ...orderDeps, orders: orderService, transitions, signer });
   const ticketKeys = createTicketKeys(db, clock, signer, access, audit);
-  const salesReports = createReportThread(databaseFile(options.dataDir));
+  // The long reads (read-thread/reads.ts), which would hold every sale behind them on this thread.
+  const reads = createReadThread(databaseFile(options.dataDir), { publicBaseUrl: () => publicBaseUrl, beforeRead: expiry.expireBeforeRead });
   return {
     clock,
     database,
@@ -121,7 +120,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     authAttempts,
     cashSessions,
     approvals,
-    salesReports,
+    reads,
     apiKeys: createApiKeyService(db, clock, audit),
     tokens: createTokenService(db, users, clock),
     tickets: createTicketService(db, events, expiry),
@@ -142,7 +141,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
       publicBaseUrl = url;
     },
     close: () => {
-      salesReports.close();
+      reads.close();
       database.close();
     },
   };

@@ -10,6 +10,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { projectRoot } from '../../src/main/paths.js';
+import { createReads } from '../../src/main/read-thread/reads.js';
 import { createServices } from '../../src/main/services.js';
 import { contract } from '../../src/shared/contract/index.js';
 import { fromMinor, toMinor } from '../../src/shared/money.js';
@@ -17,7 +18,7 @@ import type { OrderTotalsQuery } from '../../src/shared/schemas/order.js';
 import { approvalOf } from '../support/cash.js';
 import { queryPlan } from '../support/db.js';
 import { expectList, expectOk, expectValidation } from '../support/envelope.js';
-import { importEvent, ordersPath, ticketInput } from '../support/fixtures.js';
+import { actorOf, importEvent, ordersPath, ticketInput } from '../support/fixtures.js';
 import { startHarness, tempDir, useHarness } from '../support/harness.js';
 import { call, query } from '../support/http.js';
 import { exactCash, world, type World } from '../support/world.js';
@@ -138,9 +139,11 @@ describe('order totals and the payment method of each listed order', () => {
   // read all 599,605 of them for a search's 17,000 completed matches (2 s).
   it("joins a search's completed matches to their payments, not every paid payment to its order", async () => {
     const h = harness();
+    // The totals as the read thread reads them (read-thread/reads.ts), here over serve's own connection.
+    const reads = createReads(h.services.database.db, () => '');
     const prepare = vi.spyOn(h.services.database.sqlite, 'prepare');
     // A combination no test above asks for: its statement is prepared here, not taken from the cache.
-    await totals({ search: 'Bima', paymentStatus: 'paid' });
+    reads.orderTotals(actorOf(w.organizer), w.event.id, { search: 'Bima', paymentStatus: 'paid' });
     const joins = prepare.mock.calls.map(([source]) => source).filter((source) => source.includes('join "payments"'));
     prepare.mockRestore();
     expect(joins).toHaveLength(1);

@@ -46,7 +46,7 @@ describe('import boundaries', () => {
   });
 
   it('the domain imports neither the composition root nor the layers built on it', () => {
-    const forbidden = /^src\/main\/((services|cli)\.[jt]s$|(app|http|cli|electron|sync)\/)/;
+    const forbidden = /^src\/main\/((services|cli)\.[jt]s$|(app|http|cli|electron|sync|read-thread)\/)/;
     expect(violations('src/main/domain', (s) => !forbidden.test(s))).toEqual([]);
   });
 

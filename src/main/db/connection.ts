@@ -76,7 +76,7 @@ export const databaseFile = (dataDir: string) => join(dataDir, 'counter.db');
 
 /**
  * A read-only connection to a counter's database beside serve's own, for a read too long to hold
- * the thread that answers everyone (reports/report-thread.ts). In WAL mode a read transaction on it
+ * the thread that answers everyone (read-thread/read-thread.ts). In WAL mode a read transaction on it
  * sees what was committed when it began, and never stands in a sale's way.
  */
 export function openReader(file: string): CounterDb {

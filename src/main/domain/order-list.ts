@@ -28,7 +28,7 @@ export interface OrderListDeps {
   access: Access;
   events: EventService;
   views: OrderViews;
-  expiry: Expiry;
+  expiry: Pick<Expiry, 'expireBeforeRead'>;
 }
 
 const SORT_COLUMNS = { createdAt: orders.createdAt, totalAmount: orders.totalAmount } as const;

@@ -11,6 +11,8 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { OrderDetail, Participant } from '#shared/schemas/order.js';
 import type { Payment } from '#shared/schemas/payment.js';
 import type { Refund } from '#shared/schemas/cash-session.js';
+import { pathOf } from '#shared/contract/endpoint.js';
+import { getTicketQr } from '#shared/contract/tickets.js';
 import { maskIdentityNumber } from '#shared/identity-number.js';
 import { messages } from '#shared/messages.js';
 import { fromMinor, fromMinorSigned } from '#shared/money.js';
@@ -29,6 +31,13 @@ export type PaymentRow = typeof payments.$inferSelect;
 /** Where a participant's QR image is served; the HTTP layer knows its own address. */
 export interface Links {
   participantQr(participant: ParticipantRow): string;
+}
+
+/** The links of a counter reached at the base URL (it is known once the listener has its port). */
+export function linksAt(baseUrl: () => string): Links {
+  return {
+    participantQr: (p) => baseUrl() + pathOf(getTicketQr.path, { idOrSlug: p.eventId, orderId: p.orderId, participantId: p.id }),
+  };
 }
 
 export function orderBase(row: OrderRow, event: EventRow) {

@@ -20,10 +20,14 @@ export const orderRoutes: FastifyPluginAsync<{ services: Services }> = async (ap
     okList(request, messages.ordersListed, services.orderList.list(actorOf(request), request.params.idOrSlug, request.query)),
   );
 
-  mount(app, services, 'searchOrders', (request) => okList(request, messages.ordersListed, services.orderList.searchAll(actorOf(request), request.query)));
+  // Both read on the read thread (read-thread/reads.ts): across every event, or summing every
+  // match of a short search, they can read for a second on a season's database.
+  mount(app, services, 'searchOrders', async (request) =>
+    okList(request, messages.ordersListed, await services.reads.read('searchOrders', actorOf(request), request.query)),
+  );
 
-  mount(app, services, 'orderTotals', (request) =>
-    ok(request, messages.orderTotalsFetched, services.orderList.totals(actorOf(request), request.params.idOrSlug, request.query)),
+  mount(app, services, 'orderTotals', async (request) =>
+    ok(request, messages.orderTotalsFetched, await services.reads.read('orderTotals', actorOf(request), request.params.idOrSlug, request.query)),
   );
 
   mount(app, services, 'getOrder', (request) =>

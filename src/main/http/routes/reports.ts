@@ -6,12 +6,12 @@ import { actorOf } from '../auth.js';
 import { ok } from '../envelope.js';
 import { mount } from '../mount.js';
 
-/** Extension: the sales report (domain/sales-report.ts), read on a thread of its own (reports/report-thread.ts). */
+/** Extension: the sales report (domain/sales-report.ts), read on the read thread (read-thread/read-thread.ts). */
 export const reportRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
-  const { salesReports } = services;
-  mount(app, services, 'getSalesReport', async (request) => ok(request, messages.salesReportFetched, await salesReports.salesReport(actorOf(request), request.query)));
+  const { reads } = services;
+  mount(app, services, 'getSalesReport', async (request) => ok(request, messages.salesReportFetched, await reads.read('salesReport', actorOf(request), request.query)));
   mount(app, services, 'getSalesReportCsv', async (request, reply) => {
-    const report = await salesReports.salesReport(actorOf(request), request.query);
+    const report = await reads.read('salesReport', actorOf(request), request.query);
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="penjualan-${report.from.slice(0, 10)}-${report.to.slice(0, 10)}.csv"`)
