@@ -196,7 +196,9 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
   /** The page's orders, chosen on keys alone: a search with thousands of matches sorts thousands of keys, not thousands of whole orders. */
   function pageOf(where: SQL | undefined, query: Pick<OrderListQuery, 'page' | 'limit' | 'sort' | 'order'>, eventOf: (eventId: string) => EventRow): OrderListItem[] {
     const direction = query.order === 'asc' ? asc : desc;
-    const ordering = [direction(SORT_COLUMNS[query.sort]), direction(orders.id)];
+    // Ties go by rowid, which every index of the event's orders holds after its columns: by id,
+    // SQLite sorted all the orders of a tie (a ticket price's 50,000 on a season's event, 0.2 s).
+    const ordering = [direction(SORT_COLUMNS[query.sort]), direction(sql`${orders}.rowid`)];
     const page = db
       .select({ id: orders.id })
       .from(orders)
