@@ -3,31 +3,76 @@
  * and waits for its `listening on URL` line. The load generator then has the other core to itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
+  /** With `timeRequests`: the server's own time for each request, in ms (request-timer.mjs). */
+  requestTimes?: RequestTimes;
   stop(): Promise<void>;
+}
+
+export interface RequestTimes {
+  /** The next `count` requests' times in the order they finished, once the server has reported them all. */
+  take(count: number): Promise<number[]>;
+}
+
+export interface ServerOptions {
+  /** Before the entry: --cpu-prof, say, to find a hot spot. */
+  nodeArgs?: string[];
+  /** Load request-timer.mjs into the server and collect its times. */
+  timeRequests?: boolean;
 }
 
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
+const REQUEST_TIMER = fileURLToPath(new URL('./request-timer.mjs', import.meta.url));
 
-/** Runs `node [nodeArgs] [--import tsx] args...` in cwd; nodeArgs can add --cpu-prof to find a hot spot. */
-export function startServer(
-  args: string[],
-  cwd: string,
-  env: Record<string, string> = {},
-  nodeArgs: string[] = [],
-): Promise<ServerProcess> {
+/** Collects the times request-timer.mjs writes, one line each, from the server's fd 3. */
+function collectRequestTimes(from: Readable): RequestTimes {
+  const times: number[] = [];
+  let waiting: { count: number; resolve: (taken: number[]) => void } | undefined;
+  const settle = () => {
+    if (waiting && times.length >= waiting.count) {
+      const { count, resolve } = waiting;
+      waiting = undefined;
+      resolve(times.splice(0, count));
+    }
+  };
+  createInterface({ input: from }).on('line', (line) => {
+    times.push(Number(line));
+    settle();
+  });
+  return {
+    take: (count) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the server reported ${times.length} request times of ${count}`)), START_TIMEOUT_MS);
+        waiting = {
+          count,
+          resolve: (taken) => {
+            clearTimeout(timer);
+            resolve(taken);
+          },
+        };
+        settle();
+      }),
+  };
+}
+
+/** Runs `node [nodeArgs] [--import tsx] args...` in cwd. */
+export function startServer(args: string[], cwd: string, env: Record<string, string> = {}, options: ServerOptions = {}): Promise<ServerProcess> {
   // A TypeScript entry runs through tsx; a built one (out/main/cli.js) as npm start runs it.
   const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, ...args], {
+  const timing = options.timeRequests ? ['--import', REQUEST_TIMER] : [];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...timing, ...loader, ...args], {
     cwd,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', ...(options.timeRequests ? (['pipe'] as const) : [])],
   });
+  const requestTimes = options.timeRequests ? collectRequestTimes(child.stdio[3] as Readable) : undefined;
   let stderr = '';
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
@@ -60,7 +105,7 @@ export function startServer(
         reject(new Error(`unexpected first line from server: ${line}\n${stderr}`));
         return;
       }
-      resolve({ url: match[1]!, child, stop });
+      resolve({ url: match[1]!, child, requestTimes, stop });
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
