@@ -49,7 +49,7 @@ import { describeMachine, startCpuHog, waitForQuiet, withCpuHog } from './machin
 import { drainRows, measureDrain } from './drain.js';
 import { measureReplication, replicationRows } from './replication.js';
 import { verdict } from './verdict.js';
-import { prepareDataDir } from './setup.js';
+import { seedCounter } from './seed-process.js';
 import { measureSeason, seasonRows } from './season.js';
 import { startServer, type ServerProcess } from './server-process.js';
 
@@ -189,7 +189,7 @@ async function main(): Promise<void> {
   const machine = await readyMachine();
   try {
     log(`seeding ${LIST_ORDERS} orders in ${counterDir}`);
-    const prepared = prepareDataDir(counterDir, LIST_ORDERS);
+    const prepared = await seedCounter(ROOT, counterDir, LIST_ORDERS);
     log(`seeded in ${(prepared.seedMs / 1000).toFixed(1)} s`);
     const auth = { 'x-api-key': prepared.apiKey };
 

@@ -22,7 +22,8 @@ import { measureSequential, percentile, type LatencyFigures } from './latency.js
 import { firstScreenRows, measureFirstScreen, type FirstScreenFigures } from './first-screen.js';
 import { measureBaseline } from './baseline.js';
 import { orderBody, runLoad, warmedLoad, type LoadFigures } from './load.js';
-import { prepareSeason, SEASON } from './season-seed.js';
+import { SEASON } from './season-seed.js';
+import { seedSeason } from './seed-process.js';
 import { startServer, type ServerProcess } from './server-process.js';
 import { verdict } from './verdict.js';
 
@@ -86,7 +87,7 @@ export async function measureSeason(root: string, workDir: string, env: Record<s
   }
   const dataDir = join(workDir, 'season');
   log(`seeding the season: ${SEASON.orders} orders over ${SEASON.events} events, ${SEASON.customers} customers`);
-  const season = prepareSeason(dataDir);
+  const season = await seedSeason(root, dataDir);
   log(`seeded in ${(season.seedMs / 1000).toFixed(1)} s`);
   const auth = { 'x-api-key': season.apiKey };
 
