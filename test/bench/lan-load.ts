@@ -18,9 +18,9 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DeviceFigures, DevicePlan } from './lan-devices.js';
+import { runJsonScript } from './json-script.js';
 import { percentile } from './latency.js';
 import { createServices } from '../../src/main/services.js';
 import { importEvent, makeCaller, PASSWORD, ticketInput } from '../support/fixtures.js';
@@ -111,15 +111,7 @@ export async function runLanLoad(options: LanLoadOptions): Promise<LanLoadFigure
 }
 
 /** The devices' run, in their own process: their busy loops must not delay the operator's timings. */
-function runDevices(plan: DevicePlan): Promise<DeviceFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', DEVICES_SCRIPT, JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as DeviceFigures) : reject(new Error(`devices exited with ${code}`))));
-  });
-}
+const runDevices = (plan: DevicePlan) => runJsonScript(DEVICES_SCRIPT, [JSON.stringify(plan)]) as Promise<DeviceFigures>;
 
 /** The operator's screen: how long the ticket categories take while the devices run. */
 async function operatorScreen(url: string, p: Prepared, until: number, client: ReturnType<typeof lanClient>) {

@@ -6,29 +6,17 @@
  *
  *   node --import tsx test/bench/seed-process.ts counter DIR ORDERS | season DIR
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runJsonScript } from './json-script.js';
 import { prepareDataDir, type Prepared } from './setup.js';
 import { prepareSeason, type Season } from './season-seed.js';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 
-function seedIn(root: string, args: string[]): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr = (stderr + text).slice(-4000)));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(`seeding ${args.join(' ')} exited ${code}: ${stderr}`))));
-  });
-}
-
 /** prepareDataDir (setup.ts) in a process of its own. */
-export const seedCounter = (root: string, dataDir: string, orders: number) => seedIn(root, ['counter', dataDir, String(orders)]) as Promise<Prepared>;
+export const seedCounter = (root: string, dataDir: string, orders: number) => runJsonScript(SCRIPT, ['counter', dataDir, String(orders)], root) as Promise<Prepared>;
 /** prepareSeason (season-seed.ts) in a process of its own. */
-export const seedSeason = (root: string, dataDir: string) => seedIn(root, ['season', dataDir]) as Promise<Season>;
+export const seedSeason = (root: string, dataDir: string) => runJsonScript(SCRIPT, ['season', dataDir], root) as Promise<Season>;
 
 if (process.argv[1] === SCRIPT) {
   const [kind, dataDir, orders] = process.argv.slice(2);

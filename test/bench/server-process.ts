@@ -29,6 +29,8 @@ export interface ServerOptions {
 
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
+/** How long the server may take to report a request's time once its answer has arrived. */
+const REPORT_TIMEOUT_MS = 30_000;
 const REQUEST_TIMER = fileURLToPath(new URL('./request-timer.mjs', import.meta.url));
 
 /** Collects the times request-timer.mjs writes, one line each, from the server's fd 3. */
@@ -49,7 +51,7 @@ function collectRequestTimes(from: Readable): RequestTimes {
   return {
     take: (count) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`the server reported ${times.length} request times of ${count}`)), START_TIMEOUT_MS);
+        const timer = setTimeout(() => reject(new Error(`the server reported ${times.length} request times of ${count}`)), REPORT_TIMEOUT_MS);
         waiting = {
           count,
           resolve: (taken) => {
