@@ -67,7 +67,7 @@ export function createSelling({ orders, transactions, transitions, outbox, allot
 
   async function sell(actor: Actor, idOrSlug: string, body: CreateOrderBody): Promise<OrderCreated> {
     const created = await orders.create(actor, idOrSlug, body);
-    await holdAll(actor, [{ ...created, ticketCategoryId: body.ticketCategoryId }]);
+    await holdAll(actor, [{ id: created.id, eventId: created.eventId, ticketCategoryId: body.ticketCategoryId }]);
     return created;
   }
 

@@ -218,15 +218,17 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
       const ids = rows.filter((r) => r.order.eventId === eventId).map((r) => r.order.id);
       for (const [orderId, listed] of views.listedParticipantsOf(ids, eventOf(eventId))) people.set(orderId, listed);
     }
-    return rows.map(({ order, categoryName }) => ({
-      ...orderBase(order, eventOf(order.eventId)),
-      customerName: order.customerName,
-      customerEmail: order.customerEmail,
-      ticketCategoryName: categoryName,
-      participants: people.get(order.id) ?? [],
-      paymentMethod: methods.get(order.id) ?? null,
-      transactionId: order.transactionId,
-    }));
+    // Object.assign, not a spread: see orderBase.
+    return rows.map(({ order, categoryName }) =>
+      Object.assign(orderBase(order, eventOf(order.eventId)), {
+        customerName: order.customerName,
+        customerEmail: order.customerEmail,
+        ticketCategoryName: categoryName,
+        participants: people.get(order.id) ?? [],
+        paymentMethod: methods.get(order.id) ?? null,
+        transactionId: order.transactionId,
+      }),
+    );
   }
 
   function list(actor: Actor, idOrSlug: string, query: OrderListQuery): { data: OrderListItem[]; meta: PageMeta } {

@@ -191,14 +191,13 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
       },
     });
 
-    return {
-      ...orderBase(row, event),
-      ...eventSummary(event),
+    // Object.assign, not a spread: see orderBase.
+    return Object.assign(orderBase(row, event), eventSummary(event), {
       participants: [],
       createdUserId: buyer.userId,
       isExistingUser: buyer.isExistingUser,
       generatedPassword: buyer.generatedPassword,
-    };
+    });
   }
 
   /**
