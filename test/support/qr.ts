@@ -6,10 +6,15 @@ import { PNG } from 'pngjs';
 // the whole module, while Node hands over the function itself (which also carries `.default`).
 const jsQR = jsqr as unknown as typeof jsqr.default;
 
-/** The text of the QR code in a PNG image, or undefined when none can be read in it. */
+/**
+ * The text of the QR code in a PNG image, or undefined when none can be read in it. jsQR now and
+ * then "finds" a code that holds nothing in an image that has none (cozmo/jsQR#90; a printed
+ * invoice's text did it once in CI): a code of no bytes is no code.
+ */
 export function readQr(png: Buffer): string | undefined {
   const { data, width, height } = PNG.sync.read(png);
-  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width, height)?.data;
+  const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width, height);
+  return code && code.binaryData.length > 0 ? code.data : undefined;
 }
 
 /**
