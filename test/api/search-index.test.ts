@@ -11,11 +11,11 @@ import { orders } from '../../src/main/db/schema.js';
 import { contract } from '../../src/shared/contract/index.js';
 import { queryPlan } from '../support/db.js';
 import { expectList, expectOk } from '../support/envelope.js';
-import { orderBody, ordersPath } from '../support/fixtures.js';
+import { orderBody, ordersPath, ticketInput } from '../support/fixtures.js';
 import { seedDataDir, tempDir, useHarness, type TempDir } from '../support/harness.js';
 import { call, query } from '../support/http.js';
 import { fetchJson, startServe, type Served } from '../support/serve.js';
-import { world, type World } from '../support/world.js';
+import { exactCash, world, type World } from '../support/world.js';
 
 /** How far the index is fed, and the last order's rowid. */
 const MARK = 'select (select indexed_through from orders_search_progress) as mark, (select max(rowid) from orders) as last';
@@ -210,6 +210,48 @@ describe('a search of one or two characters, counted from order_grams', () => {
     for (const page of ['1', '2', '3']) pages.push(...(await listed('yo', { limit: '5', page })).data.map((o: { id: string }) => o.id));
     expect(pages).toEqual(newestFirst);
     expect((await listed('yo', { limit: '5' })).meta).toMatchObject({ total: 12, totalPages: 3 });
+  });
+
+  it('a term of thousands of matches, of a hundred and of a few: counted, filtered and paged as the LIKE finds', async () => {
+    const h = harness();
+    const big = world(h, { name: 'Konser Raya', tickets: [ticketInput(h.clock(), { quota: 2000 })] });
+    // One more than the matches a page reads rather than walks (FEW_MATCHES in
+    // domain/order-list.ts); "wulan 1" holds 112, more than are read once (READ_ONCE), "sekar" one.
+    const MANY = 1001;
+    const wulan: Awaited<ReturnType<World['createOrder']>>[] = [];
+    for (let i = 0; i < MANY; i += 50) {
+      const batch = Array.from({ length: Math.min(50, MANY - i) }, (_, j) => ({ name: `Wulan ${i + j}`, email: `wulan${i + j}@contoh.id` }));
+      wulan.push(...(await Promise.all(batch.map((registration) => big.createOrder({ registration })))));
+    }
+    const sekar = await big.createOrder({ registration: { name: 'Sekar Ayu', email: 'sekar@contoh.id' } });
+    for (const order of [wulan[3]!, wulan[700]!, sekar]) await big.checkout(order, exactCash(order));
+    const page = async (term: string, extra: Record<string, string> = {}) =>
+      expectList(await h.request({ url: `${ordersPath(big.event.id)}${query({ search: term, limit: '100', ...extra })}`, key: big.organizer.key }));
+    /** The page's ids as the LIKE orders them, written here apart from the service. */
+    const likePage = (term: string, status: string | null, offset: number) =>
+      sqlite()
+        .prepare(
+          `select id from orders where event_id = ? and (? is null or status = ?) and (customer_name like ? or customer_email like ?) order by created_at desc, rowid desc limit 100 offset ?`,
+        )
+        .pluck()
+        .all(big.event.id, status, status, `%${term}%`, `%${term}%`, offset);
+
+    for (const fed of [false, true]) {
+      if (fed) while ((await h.services.searchIndex.catchUp(1000)) > 0);
+      for (const term of ['wulan', 'wulan 1', 'sekar', 'wulan7@contoh.id', 'ulan 10']) {
+        const first = await page(term);
+        expect(first.meta.total, `${term}, fed: ${fed}`).toBe(likeCount(big.event.id, term));
+        expect(first.data.map((o: { id: string }) => o.id), term).toEqual(likePage(term, null, 0));
+        const completed = await page(term, { status: 'completed' });
+        expect(completed.meta.total, `${term}, completed`).toBe(likeCount(big.event.id, term, 'completed'));
+        expect(completed.data.map((o: { id: string }) => o.id), `${term}, completed`).toEqual(likePage(term, 'completed', 0));
+        const totals = expectOk(await h.request({ ...call(contract.orderTotals, { params: { idOrSlug: big.event.id }, query: { search: term } }), key: big.organizer.key }));
+        expect(totals.count, term).toBe(first.meta.total);
+      }
+      expect((await page('wulan')).meta.total).toBe(MANY);
+      const eleventh = await page('wulan', { page: '11' });
+      expect(eleventh.data.map((o: { id: string }) => o.id)).toEqual(likePage('wulan', null, 1000));
+    }
   });
 
   it('counts everything again after an order counted already changes name', async () => {

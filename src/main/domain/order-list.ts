@@ -36,6 +36,12 @@ const SORT_COLUMNS = { createdAt: orders.createdAt, totalAmount: orders.totalAmo
 const TRIGRAM = 3;
 /** Up to this many matches a page reads the matches; beyond, it walks the event's orders. */
 const FEW_MATCHES = 1000;
+/**
+ * Up to this many matches of the search index are read once, for the count and the page: asking
+ * the index twice cost a single e-mail's search a third of its time. Reading this many more
+ * before counting costs a search of thousands little (101 of "Putri"'s 5,115: 2% of their count).
+ */
+const READ_ONCE = 100;
 /** The search index's rowid holds the order's rowid in its low 40 bits. */
 const ORDER_ROWID_MASK = 2 ** 40 - 1;
 /** The term as the search index's query: one quoted phrase. */
@@ -73,6 +79,9 @@ function nameOrEmailMatches(term: string, scope?: { inIndex: SQL; inOrders: SQL 
     count: sql`select (select count(*) from (${indexed})) + (select count(*) ${unindexed}) as n`,
   };
 }
+
+/** The orders of these rowids, bound as one JSON array. */
+const rowidAmong = (rowids: readonly number[]): SQL => sql`${orders}.rowid in (select value from json_each(${JSON.stringify(rowids)}))`;
 
 /** The event's orders, not through the event's index: matches or a rowid range drive instead. */
 const ofEventUnindexed = (eventId: string) => eqUnindexed(orders.eventId, eventId);
@@ -161,9 +170,14 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
       const found = and(ofEvent, ...filters, either);
       return { where: found, countWhere: found };
     }
+    // The unary + below keeps the event's index (every order of the event) from driving a
+    // query: the matches do. A handful are read once, for the count and the page alike.
+    const first = db.values<[number]>(sql`${named.rowids} limit ${READ_ONCE + 1}`);
+    if (first.length <= READ_ONCE) {
+      const found = and(ofEvent, ...filters, rowidAmong(first.map(([rowid]) => rowid)));
+      return { where: found, countWhere: found, ...(filters.length === 0 && { total: first.length }) };
+    }
     const matches = db.get<{ n: number }>(named.count).n;
-    // Reading the matches: the unary + keeps the event's index (every order of the event)
-    // from driving the query.
     const amongMatches = and(ofEvent, ...filters, sql`${orders}.rowid in (${named.rowids})`);
     // Few matches: the page reads just those. Many: the page walks the event's orders in list
     // order with the LIKE and is full after a few dozen rows.
