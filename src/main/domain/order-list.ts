@@ -170,8 +170,8 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
       const found = and(ofEvent, ...filters, either);
       return { where: found, countWhere: found };
     }
-    // The unary + below keeps the event's index (every order of the event) from driving a
-    // query: the matches do. A handful are read once, for the count and the page alike.
+    // ofEvent's unary + keeps the event's index (every order of the event) from driving these
+    // queries: the matches do. A handful are read once, for the count and the page alike.
     const first = db.values<[number]>(sql`${named.rowids} limit ${READ_ONCE + 1}`);
     if (first.length <= READ_ONCE) {
       const found = and(ofEvent, ...filters, rowidAmong(first.map(([rowid]) => rowid)));
