@@ -10,7 +10,7 @@ import type { OrderListItem, OrderListQuery, Participant, OrderSearchQuery, Orde
 import type { PaymentMethod } from '#shared/schemas/payment.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
-import { amongIds, idsParam } from '../db/id-list.js';
+import { amongIds, amongValues, idsParam } from '../db/id-list.js';
 import { eqUnindexed } from '../db/unindexed.js';
 import { orderCounts, orderMethodTotals, orders, payments, ticketCategories } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
@@ -79,9 +79,6 @@ function nameOrEmailMatches(term: string, scope?: { inIndex: SQL; inOrders: SQL 
     count: sql`select (select count(*) from (${indexed})) + (select count(*) ${unindexed}) as n`,
   };
 }
-
-/** The orders of these rowids, bound as one JSON array. */
-const rowidAmong = (rowids: readonly number[]): SQL => sql`${orders}.rowid in (select value from json_each(${JSON.stringify(rowids)}))`;
 
 /** The event's orders, not through the event's index: matches or a rowid range drive instead. */
 const ofEventUnindexed = (eventId: string) => eqUnindexed(orders.eventId, eventId);
@@ -174,7 +171,7 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     // queries: the matches do. A handful are read once, for the count and the page alike.
     const first = db.values<[number]>(sql`${named.rowids} limit ${READ_ONCE + 1}`);
     if (first.length <= READ_ONCE) {
-      const found = and(ofEvent, ...filters, rowidAmong(first.map(([rowid]) => rowid)));
+      const found = and(ofEvent, ...filters, amongValues(sql`${orders}.rowid`, first.map(([rowid]) => rowid)));
       return { where: found, countWhere: found, ...(filters.length === 0 && { total: first.length }) };
     }
     const matches = db.get<{ n: number }>(named.count).n;
