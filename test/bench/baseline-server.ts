@@ -10,7 +10,7 @@ import Fastify from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { applyPragmas } from '../../src/main/db/connection.js';
+import { applyPragmas, keepStatementJournalsInMemory } from '../../src/main/db/connection.js';
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
 const dataDir = values['data-dir'];
@@ -19,6 +19,7 @@ mkdirSync(dataDir, { recursive: true });
 
 const sqlite = new Database(join(dataDir, 'baseline.db'));
 applyPragmas(sqlite);
+keepStatementJournalsInMemory(sqlite);
 sqlite.exec('create table if not exists entries (id integer primary key, body text not null, created_at integer not null)');
 const insert = sqlite.prepare('insert into entries (body, created_at) values (?, ?)');
 
