@@ -5,6 +5,7 @@ import type { PageMeta } from '#shared/schemas/common.js';
 import { messages } from '#shared/messages.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
+import { likeBound } from '../db/like.js';
 import { eventGrants, events } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
 import type { Clock } from './clock.js';
@@ -99,7 +100,7 @@ export function createEventService(db: Db, access: Access, clock: Clock) {
     if (query.eventTypeId) filters.push(eq(events.eventTypeId, query.eventTypeId));
     if (query.search) {
       const pattern = likePattern(query.search);
-      filters.push(or(sql`${events.name} like ${pattern} escape '\\'`, sql`${events.location} like ${pattern} escape '\\'`));
+      filters.push(or(likeBound(events.name, pattern), likeBound(events.location, pattern)));
     }
     if (query.startAtFrom) filters.push(gte(events.startAt, parseInstant(query.startAtFrom)));
     if (query.startAtTo) filters.push(lte(events.startAt, parseInstant(query.startAtTo)));

@@ -11,6 +11,7 @@ import type { PaymentMethod } from '#shared/schemas/payment.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import { amongIds, amongValues, idsParam } from '../db/id-list.js';
+import { likeBound } from '../db/like.js';
 import { eqUnindexed } from '../db/unindexed.js';
 import { orderCounts, orderMethodTotals, orders, payments, ticketCategories } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
@@ -48,7 +49,7 @@ const ORDER_ROWID_MASK = 2 ** 40 - 1;
 const phraseOf = (term: string) => `"${asciiLower(term).replaceAll('"', '""')}"`;
 const nameOrEmailLike = (term: string) => {
   const pattern = likePattern(term);
-  return or(sql`${orders.customerName} like ${pattern} escape '\\'`, sql`${orders.customerEmail} like ${pattern} escape '\\'`);
+  return or(likeBound(orders.customerName, pattern), likeBound(orders.customerEmail, pattern));
 };
 /**
  * The part of a term the search index looks up: the whole term, but of an e-mail only its name up

@@ -6,6 +6,7 @@
  */
 import { and, eq, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { asPrintedTicketNumber } from '#shared/ticket-number.js';
+import { likeBound } from '../db/like.js';
 import { orders, participants } from '../db/schema.js';
 
 /** Fewer digits than this name too many orders to be meant as a NIK's or a phone's ending. */
@@ -27,7 +28,7 @@ const endsIn = (column: Column, digits: string) => sql`${column} % 10000 = ${Num
 
 /** A NIK or a phone the digits name: the `whole` number when they are one, else any ending in them. */
 function namedBy(column: Column, digits: string, whole: string | undefined): SQL {
-  return and(endsIn(column, digits), whole ? eq(column, whole) : sql`${column} like ${`%${digits}`}`)!;
+  return and(endsIn(column, digits), whole ? eq(column, whole) : likeBound(column, `%${digits}`))!;
 }
 
 /** "0812 3456 7890" as stored (+62…); undefined for what is not a whole Indonesian number. */
