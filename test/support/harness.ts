@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { openDatabase, type CounterDb } from '../../src/main/db/connection.js';
 import { buildApp, type AppOptions } from '../../src/main/http/app.js';
 import { createServices, type Services } from '../../src/main/services.js';
 import { contract } from '../../src/shared/contract/index.js';
@@ -23,6 +24,21 @@ export interface TempDir {
 export function tempDir(prefix = 'ticket-counter-test-'): TempDir {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** The counter's database, opened on a fresh temp dir before each test, closed and removed after it. */
+export function databasePerTest(): () => { database: CounterDb; dataDir: string } {
+  let dir: TempDir | undefined;
+  let database: CounterDb | undefined;
+  beforeEach(() => {
+    dir = tempDir();
+    database = openDatabase(dir.path);
+  });
+  afterEach(() => {
+    database?.close();
+    dir?.remove();
+  });
+  return () => ({ database: database!, dataDir: dir!.path });
 }
 
 export interface Harness {

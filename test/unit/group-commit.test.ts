@@ -5,27 +5,21 @@
 import { eq } from 'drizzle-orm';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { databaseFile, openDatabase, openReader, type CounterDb } from '../../src/main/db/connection.js';
+import { databaseFile, openReader, type CounterDb } from '../../src/main/db/connection.js';
 import { createGroupCommit, type GroupCommit } from '../../src/main/db/group-commit.js';
 import { meta } from '../../src/main/db/schema.js';
-import { tempDir, type TempDir } from '../support/harness.js';
+import { databasePerTest } from '../support/harness.js';
 
 describe('the group commit', () => {
-  let dir: TempDir;
-  let database: CounterDb;
+  const opened = databasePerTest();
   let reader: CounterDb;
   let groupCommit: GroupCommit;
   beforeEach(() => {
-    dir = tempDir();
-    database = openDatabase(dir.path);
-    reader = openReader(databaseFile(dir.path));
+    const { database, dataDir } = opened();
+    reader = openReader(databaseFile(dataDir));
     groupCommit = createGroupCommit(database.db);
   });
-  afterEach(() => {
-    reader.close();
-    database.close();
-    dir.remove();
-  });
+  afterEach(() => reader.close());
 
   const store = (key: string) => groupCommit((db) => db.insert(meta).values({ key, value: 'v' }).run());
   /** Whether another connection sees the key: only once its transaction has committed. */

@@ -4,11 +4,10 @@
  */
 import { readdirSync, readlinkSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type CounterDb } from '../../src/main/db/connection.js';
+import { describe, expect, it } from 'vitest';
 import { createGroupCommit } from '../../src/main/db/group-commit.js';
 import { meta } from '../../src/main/db/schema.js';
-import { tempDir, type TempDir } from '../support/harness.js';
+import { databasePerTest } from '../support/harness.js';
 
 /** SQLite names its temp files etilqs_…, and unlinks them as soon as they are open. */
 function openTempFiles(): string[] {
@@ -25,18 +24,10 @@ function openTempFiles(): string[] {
 }
 
 describe("the group commit's statement journals", () => {
-  let dir: TempDir;
-  let database: CounterDb;
-  beforeEach(() => {
-    dir = tempDir();
-    database = openDatabase(dir.path);
-  });
-  afterEach(() => {
-    database.close();
-    dir.remove();
-  });
+  const opened = databasePerTest();
 
   it('stay in memory when a unit changes more than 64 KiB of stored pages', async () => {
+    const { database } = opened();
     const { db } = database;
     const rows = Array.from({ length: 200 }, (_, i) => ({ key: `row-${i}`, value: 'x'.repeat(1000) }));
     db.insert(meta).values(rows).run();

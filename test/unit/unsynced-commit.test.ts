@@ -3,33 +3,25 @@
  * (synchronous=FULL), also after that commit failed.
  */
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, writeTransaction, writeTransactionUnsynced, type CounterDb } from '../../src/main/db/connection.js';
+import { describe, expect, it } from 'vitest';
+import { writeTransaction, writeTransactionUnsynced } from '../../src/main/db/connection.js';
 import { meta } from '../../src/main/db/schema.js';
-import { tempDir, type TempDir } from '../support/harness.js';
+import { databasePerTest } from '../support/harness.js';
 
 const FULL = 2;
 const NORMAL = 1;
 
 describe('a write transaction that does not wait for the disk', () => {
-  let dir: TempDir;
-  let database: CounterDb;
-  beforeEach(() => {
-    dir = tempDir();
-    database = openDatabase(dir.path);
-  });
-  afterEach(() => {
-    database.close();
-    dir.remove();
-  });
+  const opened = databasePerTest();
+  const database = () => opened().database;
 
-  const synchronous = () => database.sqlite.pragma('synchronous', { simple: true });
-  const stored = (key: string) => database.db.select().from(meta).where(sql`${meta.key} = ${key}`).get()?.value;
+  const synchronous = () => database().sqlite.pragma('synchronous', { simple: true });
+  const stored = (key: string) => database().db.select().from(meta).where(sql`${meta.key} = ${key}`).get()?.value;
 
   it('commits with synchronous=NORMAL, and leaves FULL for every other write', () => {
     expect(synchronous()).toBe(FULL);
-    const during = writeTransactionUnsynced(database.db, () => {
-      database.db.insert(meta).values({ key: 'k', value: 'v' }).run();
+    const during = writeTransactionUnsynced(database().db, () => {
+      database().db.insert(meta).values({ key: 'k', value: 'v' }).run();
       return synchronous();
     });
     expect(during).toBe(NORMAL);
@@ -39,8 +31,8 @@ describe('a write transaction that does not wait for the disk', () => {
 
   it('rolls back and goes back to FULL when its work throws', () => {
     expect(() =>
-      writeTransactionUnsynced(database.db, () => {
-        database.db.insert(meta).values({ key: 'k', value: 'v' }).run();
+      writeTransactionUnsynced(database().db, () => {
+        database().db.insert(meta).values({ key: 'k', value: 'v' }).run();
         throw new Error('refused');
       }),
     ).toThrow('refused');
@@ -49,9 +41,9 @@ describe('a write transaction that does not wait for the disk', () => {
   });
 
   it('inside another transaction is part of its commit, which waits for the disk', () => {
-    const during = writeTransaction(database.db, () =>
-      writeTransactionUnsynced(database.db, () => {
-        database.db.insert(meta).values({ key: 'k', value: 'v' }).run();
+    const during = writeTransaction(database().db, () =>
+      writeTransactionUnsynced(database().db, () => {
+        database().db.insert(meta).values({ key: 'k', value: 'v' }).run();
         return synchronous();
       }),
     );
