@@ -16,8 +16,10 @@ function openTempFiles(): string[] {
     .map((fd) => {
       try {
         return readlinkSync(`${fds}/${fd}`);
-      } catch {
-        return ''; // closed since it was listed (the readdir's own descriptor)
+      } catch (error) {
+        // Closed since it was listed: the readdir's own descriptor.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+        throw error;
       }
     })
     .filter((target) => target.includes('etilqs_'));

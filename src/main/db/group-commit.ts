@@ -47,20 +47,11 @@ export function createGroupCommit(db: Db) {
     }),
   );
   let queue: Job[] = [];
-  let queuedAtLastTurn = 0;
-  let turns = 0;
 
   /** Flushes once a turn of the event loop (its I/O: requests read and handled) queued nothing. */
-  function flushWhenNoneCame(): void {
-    if (queue.length > queuedAtLastTurn && turns < MAX_TURNS) {
-      queuedAtLastTurn = queue.length;
-      turns++;
-      setImmediate(flushWhenNoneCame);
-      return;
-    }
-    queuedAtLastTurn = 0;
-    turns = 0;
-    flush();
+  function flushWhenNoneCame(queuedBefore: number, turns: number): void {
+    if (queue.length > queuedBefore && turns < MAX_TURNS) setImmediate(flushWhenNoneCame, queue.length, turns + 1);
+    else flush();
   }
 
   function flush(): void {
@@ -84,7 +75,7 @@ export function createGroupCommit(db: Db) {
   return function run<T>(work: (db: Db) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (queue.length === 1) setImmediate(flushWhenNoneCame);
+      if (queue.length === 1) setImmediate(flushWhenNoneCame, 0, 0);
     });
   };
 }

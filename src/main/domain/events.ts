@@ -5,12 +5,12 @@ import type { PageMeta } from '#shared/schemas/common.js';
 import { messages } from '#shared/messages.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
-import { likeBound } from '../db/like.js';
+import { eitherContains } from '../db/like.js';
 import { eventGrants, events } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
-import { likePattern, pageMeta } from './paging.js';
+import { pageMeta } from './paging.js';
 import { parseInstant, toIso } from './time.js';
 
 export type EventRow = typeof events.$inferSelect;
@@ -99,8 +99,7 @@ export function createEventService(db: Db, access: Access, clock: Clock) {
     if (query.subcategoryId) filters.push(eq(events.subcategoryId, query.subcategoryId));
     if (query.eventTypeId) filters.push(eq(events.eventTypeId, query.eventTypeId));
     if (query.search) {
-      const pattern = likePattern(query.search);
-      filters.push(or(likeBound(events.name, pattern), likeBound(events.location, pattern)));
+      filters.push(eitherContains([events.name, events.location], query.search));
     }
     if (query.startAtFrom) filters.push(gte(events.startAt, parseInstant(query.startAtFrom)));
     if (query.startAtTo) filters.push(lte(events.startAt, parseInstant(query.startAtTo)));

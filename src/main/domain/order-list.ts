@@ -11,7 +11,7 @@ import type { PaymentMethod } from '#shared/schemas/payment.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import { amongIds, amongValues, idsParam } from '../db/id-list.js';
-import { likeBound } from '../db/like.js';
+import { eitherContains } from '../db/like.js';
 import { eqUnindexed } from '../db/unindexed.js';
 import { orderCounts, orderMethodTotals, orders, payments, ticketCategories } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
@@ -21,7 +21,7 @@ import { identifierMatches } from './order-search.js';
 import { countable, countedHolding, notYetCounted } from './order-grams.js';
 import { notYetIndexed } from './search-index.js';
 import { orderBase, type OrderViews } from './order-views.js';
-import { asciiLower, likePattern, pageMeta } from './paging.js';
+import { asciiLower, pageMeta } from './paging.js';
 import { NOTHING, sumOf, type Figure } from './figures.js';
 
 export interface OrderListDeps {
@@ -47,10 +47,7 @@ const READ_ONCE = 100;
 const ORDER_ROWID_MASK = 2 ** 40 - 1;
 /** The term as the search index's query: one quoted phrase. */
 const phraseOf = (term: string) => `"${asciiLower(term).replaceAll('"', '""')}"`;
-const nameOrEmailLike = (term: string) => {
-  const pattern = likePattern(term);
-  return or(likeBound(orders.customerName, pattern), likeBound(orders.customerEmail, pattern));
-};
+const nameOrEmailLike = (term: string) => eitherContains([orders.customerName, orders.customerEmail], term);
 /**
  * The part of a term the search index looks up: the whole term, but of an e-mail only its name up
  * to the @. A domain's trigrams ("gma", "ail", ".co") are in most orders, and the index reads all
