@@ -3,13 +3,15 @@
  * and shows as cancelled/expired. The clock is moved by hand and the sweep is never run, so each
  * read and write here must see the lapse by itself.
  */
-import { describe, expect, it } from 'vitest';
-import { DAY, MINUTE } from '../support/clock.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../src/main/db/connection.js';
+import { DAY, HOUR, MINUTE, SECOND } from '../support/clock.js';
 import { countRows, seatCounts } from '../support/db.js';
 import { expectError, expectList, expectOk } from '../support/envelope.js';
 import { orderBody, ordersPath, ticketInput, ticketsPath } from '../support/fixtures.js';
-import { useHarness } from '../support/harness.js';
+import { startHarness, useHarness, type Harness } from '../support/harness.js';
 import { query } from '../support/http.js';
+import { statementsDuring } from '../support/statements.js';
 import { exactCash, world, type OrderRef, type World } from '../support/world.js';
 
 /** The default holdWindowMinutes. */
@@ -145,5 +147,69 @@ describe('hold window expiry', () => {
     expect(await w.seats()).toEqual({ sold: 0, held: 0, isSoldOut: false });
     const url = `${ordersPath(w.event.id)}${query({ paymentStatus: 'expired', limit: 1 })}`;
     expect(expectList(await h.request({ url, key: w.organizer.key })).meta.total).toBe(held);
+  });
+});
+
+describe('when the counter looks for lapsed holds', () => {
+  const harness = useHarness();
+  const others: Harness[] = [];
+  afterEach(async () => {
+    for (const other of others.splice(0)) await other.close();
+  });
+
+  /** How many times the statements that find lapsed holds run while `work` does. */
+  const lookupsDuring = (h: Harness, work: () => Promise<unknown>) => statementsDuring(h.services.database.sqlite, /"expires_at" <= \?/, work);
+
+  it('sales do not look once a read has found when the first hold lapses, until it does', async () => {
+    const h = harness();
+    const w = world(h);
+    const order = await w.createOrder();
+    await w.detail(order);
+    expect(await lookupsDuring(h, () => Promise.all([w.createOrder(), w.createOrder(), w.createOrder()]))).toBe(0);
+    h.clock.advance(WINDOW);
+    expect(await lookupsDuring(h, () => w.createOrder())).toBeGreaterThan(0);
+    expect(await w.detail(order)).toMatchObject(EXPIRED);
+  });
+
+  it('a hold another process wrote lapses on time, though this one found no hold before it', async () => {
+    const h = harness();
+    const w = world(h);
+    // A read finds no hold at all.
+    await w.seats();
+    const other = await startHarness({ dataDir: h.dataDir, start: h.clock() });
+    others.push(other);
+    const order = expectOk(await other.request({ method: 'POST', url: ordersPath(w.event.id), key: w.organizer.key, body: orderBody(w.event) }), 201);
+    h.clock.advance(WINDOW - 1);
+    expect(await w.detail(order)).toMatchObject(PENDING);
+    h.clock.advance(1);
+    expect(await w.detail(order)).toMatchObject(EXPIRED);
+  });
+
+  it('a hold made after the clock was set back lapses on time', async () => {
+    const h = harness();
+    const w = world(h);
+    // A read finds no hold; then the machine's clock is corrected an hour back.
+    await w.seats();
+    h.clock.advance(-HOUR);
+    const order = await w.createOrder();
+    h.clock.advance(WINDOW);
+    expect(await w.detail(order)).toMatchObject(EXPIRED);
+  });
+
+  it('what a transaction saw before it rolled back is not believed', async () => {
+    const h = harness();
+    const w = world(h);
+    const order = await w.createOrder();
+    h.clock.advance(WINDOW - 10 * SECOND);
+    // Paid inside a transaction that rolls back: meanwhile no hold seemed to lapse for a while.
+    expect(() =>
+      writeTransaction(h.services.database.db, () => {
+        h.services.database.sqlite.prepare(`update orders set status = 'completed' where id = ?`).run(order.id);
+        h.services.expiry.expireDue();
+        throw new Error('rolled back');
+      }),
+    ).toThrow('rolled back');
+    h.clock.advance(10 * SECOND);
+    expect(await w.detail(order)).toMatchObject(EXPIRED);
   });
 });
