@@ -4,6 +4,7 @@ import { expectError, expectOk } from '../support/envelope.js';
 import { importEvent, makeUser, orderBody, ordersPath, registration, ticketInput, ticketsPath } from '../support/fixtures.js';
 import { useHarness } from '../support/harness.js';
 import { ORDER_CREATED, expectShape } from '../support/shapes.js';
+import { statementsDuring } from '../support/statements.js';
 import { world } from '../support/world.js';
 
 describe('POST /events/{idOrSlug}/admin/orders', () => {
@@ -169,6 +170,13 @@ describe('POST /events/{idOrSlug}/admin/orders', () => {
         const error = expectError(await w.postOrder(orderBody(w.event, { ticketCategoryId })), 400, 'VALIDATION_FAILED');
         expect(error.details?.map((d) => d.field)).toEqual(['ticketCategoryId']);
       }
+    });
+
+    it("reads the event in the group commit's transaction, not in one of its own", async () => {
+      const h = harness();
+      const w = world(h);
+      const reads = await statementsDuring(h.services.database.sqlite, /"events"\."slug" = \?/, () => w.createOrder());
+      expect(reads).toEqual([{ inTransaction: true }]);
     });
 
     it('answers 404 EVENT_NOT_FOUND for an unknown event id or slug', async () => {
