@@ -171,18 +171,45 @@ describe('when the counter looks for lapsed holds', () => {
     expect(await w.detail(order)).toMatchObject(EXPIRED);
   });
 
-  it('a hold another process wrote lapses on time, though this one found no hold before it', async () => {
-    const h = harness();
-    const w = world(h);
-    // A read finds no hold at all.
-    await w.seats();
+  /** A hold sold by a second process on the same data dir, on the shortest window (a minute), at `h`'s time. */
+  async function holdElsewhere(h: Harness, w: World): Promise<OrderRef> {
     const other = await startHarness({ dataDir: h.dataDir, start: h.clock() });
     others.push(other);
-    const order = expectOk(await other.request({ method: 'POST', url: ordersPath(w.event.id), key: w.organizer.key, body: orderBody(w.event) }), 201);
-    h.clock.advance(WINDOW - 1);
+    return expectOk(await other.request({ method: 'POST', url: ordersPath(w.event.id), key: w.organizer.key, body: orderBody(w.event) }), 201);
+  }
+
+  /** A counter on the shortest hold window whose read has found no hold at all. */
+  async function believingNoHold() {
+    const h = harness();
+    h.services.settings.update({ holdWindowMinutes: 1 });
+    const w = world(h);
+    await w.seats();
+    return { h, w };
+  }
+
+  it('a hold another process wrote lapses on time, though this one found no hold before it', async () => {
+    const { h, w } = await believingNoHold();
+    const order = await holdElsewhere(h, w);
+    h.clock.advance(MINUTE - 1);
     expect(await w.detail(order)).toMatchObject(PENDING);
     h.clock.advance(1);
     expect(await w.detail(order)).toMatchObject(EXPIRED);
+  });
+
+  it('a hold another process wrote after the clock was set back lapses on time', async () => {
+    const { h, w } = await believingNoHold();
+    h.clock.advance(-HOUR);
+    const order = await holdElsewhere(h, w);
+    h.clock.advance(MINUTE);
+    expect(await w.detail(order)).toMatchObject(EXPIRED);
+  });
+
+  it("serve's sweep learns again before what a read learned runs out", async () => {
+    const { h, w } = await believingNoHold();
+    h.clock.advance(44 * SECOND);
+    h.services.expiry.sweep();
+    h.clock.advance(6 * SECOND);
+    expect(await lookupsDuring(h, () => w.createOrder())).toBe(0);
   });
 
   it('a hold made after the clock was set back lapses on time', async () => {

@@ -14,6 +14,7 @@ import { useHarness, type Harness } from '../support/harness.js';
 import { call } from '../support/http.js';
 import { pdfText } from '../support/pdf.js';
 import { getBytes } from '../support/sale.js';
+import { statementsDuring } from '../support/statements.js';
 import { world, type World } from '../support/world.js';
 
 describe('baskets', () => {
@@ -113,6 +114,12 @@ describe('baskets', () => {
     const twice = family(w, 1, 1);
     twice[1]!.registration.identityNumber = twice[0]!.registration.identityNumber;
     expectValidation(await createBasket(h, w, twice), 'lines.1.registration.identityNumber');
+  });
+
+  it("reads its event in the group commit's transaction, as a single sale does", async () => {
+    const { h, w } = setUp();
+    const reads = await statementsDuring(h.services.database.sqlite, /"events"\."slug" = \?/, async () => expectOk(await createBasket(h, w, family(w)), 201));
+    expect(reads).toEqual([{ inTransaction: true }]);
   });
 
   it('takes a transfer for every line at once, rejects or confirms it once; cancels what is unpaid', async () => {

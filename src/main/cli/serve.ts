@@ -48,7 +48,7 @@ const SWEEP_INTERVAL_MS = 30_000;
 function sweepTasks(services: Services): [string, () => unknown][] {
   return [
     ['idempotency keys', () => services.idempotency.sweep()],
-    ['lapsed holds', () => services.expiry.expireDue()],
+    ['lapsed holds', () => services.expiry.sweep()],
     ["API keys' last use", () => services.apiKeys.flushLastUse()],
   ];
 }

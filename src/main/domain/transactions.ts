@@ -91,9 +91,10 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
 
   /** Every line held, or none: the first line refused rolls the basket back and is named. */
   async function create(actor: Actor, idOrSlug: string, body: CreateTransactionBody): Promise<Transaction> {
-    const event = events.resolveFor(actor, idOrSlug, 'event:update');
-    if (body.eventId !== event.id) throw fieldError('eventId', messages.eventIdMismatch);
-    const id = await groupCommit(() => {
+    // The event is read in the group's transaction, as a single sale's is (orders.ts).
+    const { event, id } = await groupCommit(() => {
+      const event = events.resolveFor(actor, idOrSlug, 'event:update');
+      if (body.eventId !== event.id) throw fieldError('eventId', messages.eventIdMismatch);
       expiry.expireDue();
       const now = clock();
       const transactionId = newId(now);
@@ -105,7 +106,7 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
           throw error instanceof AppError ? lineRefusal(error, i) : error;
         }
       });
-      return transactionId;
+      return { event, id: transactionId };
     });
     return view(actor, event, id);
   }
