@@ -157,8 +157,9 @@ describe('when the counter looks for lapsed holds', () => {
     for (const other of others.splice(0)) await other.close();
   });
 
-  /** How many times the statements that find lapsed holds run while `work` does. */
-  const lookupsDuring = async (h: Harness, work: () => Promise<unknown>) => (await statementsDuring(h.services.database.sqlite, /"expires_at" <= \?/, work)).length;
+  /** How many times the statements that look for lapsed holds (the first lapse, those due) run while `work` does. */
+  const lookupsDuring = async (h: Harness, work: () => Promise<unknown>) =>
+    (await statementsDuring(h.services.database.sqlite, /"orders"\."status" = 'payment_pending'/, work)).length;
 
   it('sales do not look once a read has found when the first hold lapses, until it does', async () => {
     const h = harness();

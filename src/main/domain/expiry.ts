@@ -35,16 +35,7 @@ export function createExpiry(db: Db, clock: Clock, seats: Seats, journal: OrderJ
     .limit(BATCH)
     .prepare();
 
-  // Before every sale the answer is nearly always "nothing due": one probe of the partial index,
-  // without the savepoint a transaction inside the sale's own would cost.
-  const anyDue = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(sql`${orders.status} = 'payment_pending'`, lte(orders.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare();
-
-  // The first lapse of a hold: the partial index's first entry.
+  // When the first hold lapses: the partial index's first entry, read by the same literal status.
   const firstLapse = db
     .select({ at: min(orders.expiresAt) })
     .from(orders)
@@ -62,8 +53,8 @@ export function createExpiry(db: Db, clock: Clock, seats: Seats, journal: OrderJ
   let noneLapsesBefore = 0;
   const sqlite = driverOf(db);
 
+  /** Expires up to BATCH lapsed holds in one transaction; returns how many. */
   function expireBatch(now: number): number {
-    if (!anyDue.get({ now })) return 0;
     return writeTransaction(db, () => {
       const rows = due.all({ now });
       if (rows.length === 0) return 0;
@@ -82,17 +73,23 @@ export function createExpiry(db: Db, clock: Clock, seats: Seats, journal: OrderJ
     });
   }
 
-  /** Expires every hold lapsed by `now` and, outside a transaction, learns when the next one lapses. */
+  const nextLapse = () => firstLapse.get()?.at ?? Infinity;
+
+  /**
+   * Expires every hold lapsed by `now` and, outside a transaction, learns when the next one lapses.
+   * The first lapse is read before each batch without a transaction: when nothing has lapsed (the
+   * usual answer) that costs one index read and no savepoint, and it is what is learned.
+   */
   function expireAndLearn(now: number): number {
     let total = 0;
-    for (;;) {
-      const n = expireBatch(now);
-      total += n;
-      if (n < BATCH) break;
+    let next = nextLapse();
+    while (next <= now) {
+      total += expireBatch(now);
+      next = nextLapse();
     }
     if (!sqlite.inTransaction) {
       learnedAt = now;
-      noneLapsesBefore = Math.min(firstLapse.get()?.at ?? Infinity, now + BELIEVED_FOR_MS);
+      noneLapsesBefore = Math.min(next, now + BELIEVED_FOR_MS);
     }
     return total;
   }

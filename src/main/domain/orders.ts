@@ -200,6 +200,13 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
     });
   }
 
+  /** The event a sale's path names, where the actor may sell, and which the sale's body names too. */
+  function eventToSellIn(actor: Actor, idOrSlug: string, eventId: string): EventRow {
+    const event = events.resolveFor(actor, idOrSlug, 'event:update');
+    if (eventId !== event.id) throw fieldError('eventId', messages.eventIdMismatch);
+    return event;
+  }
+
   /**
    * A sale, committed together with the other sales that arrive at the same moment (see
    * group-commit.ts): what the HTTP listener uses, so that ten counters selling at once share
@@ -209,8 +216,7 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
    */
   async function create(actor: Actor, idOrSlug: string, body: CreateOrderBody): Promise<OrderCreated> {
     return groupCommit(() => {
-      const event = events.resolveFor(actor, idOrSlug, 'event:update');
-      if (body.eventId !== event.id) throw fieldError('eventId', messages.eventIdMismatch);
+      const event = eventToSellIn(actor, idOrSlug, body.eventId);
       expiry.expireDue();
       return createIn(actor, event, body);
     });
@@ -222,6 +228,6 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
     return views.detailOf(actor, event, views.find(event, orderId));
   }
 
-  return { create, createIn, get };
+  return { create, createIn, eventToSellIn, get };
 }
 export type OrderService = ReturnType<typeof createOrderService>;

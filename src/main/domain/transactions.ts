@@ -18,7 +18,7 @@ import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { orders, transactions } from '../db/schema.js';
 import type { Actor } from './access.js';
-import { AppError, fieldError } from './errors.js';
+import { AppError } from './errors.js';
 import type { EventRow, EventService } from './events.js';
 import type { Expiry } from './expiry.js';
 import { newId } from './ids.js';
@@ -93,8 +93,7 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
   async function create(actor: Actor, idOrSlug: string, body: CreateTransactionBody): Promise<Transaction> {
     // The event is read in the group's transaction, as a single sale's is (orders.ts).
     const { event, id } = await groupCommit(() => {
-      const event = events.resolveFor(actor, idOrSlug, 'event:update');
-      if (body.eventId !== event.id) throw fieldError('eventId', messages.eventIdMismatch);
+      const event = orderService.eventToSellIn(actor, idOrSlug, body.eventId);
       expiry.expireDue();
       const now = clock();
       const transactionId = newId(now);
