@@ -65,7 +65,7 @@ export function newApiKey(): string {
   return `tck_${randomBytes(32).toString('base64url')}`;
 }
 
-/** 16 characters from an unambiguous alphabet (no 0/O, 1/l/I): 94 bits, easy to read aloud. */
+/** 16 characters from an unambiguous alphabet of 57 (no 0/O, 1/l/I): 93 bits, easy to read aloud. */
 export function newGeneratedPassword(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
   return Array.from({ length: 16 }, () => alphabet[randomBelow(alphabet.length)]).join('');
