@@ -1,8 +1,9 @@
 /**
- * An operator who types on the Orders screen before its first page has come back: the list's
- * table once reset its paging on every render while it had no rows, and each reset rendered
- * again, so the whole counter froze (the page's script never yielded). Here the first page is held
- * back until the search is typed.
+ * An operator who types on the Orders screen before its list has come back. The list's table once
+ * reset its paging on every render while it had no rows, and each reset rendered again, so the
+ * whole counter froze (the page's script never yielded): there the first page is held back until
+ * the search is typed. And Enter, pressed with the search, once opened the order at the top of the
+ * list still on screen, another customer's.
  */
 import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, test } from './support/counter.js';
 
@@ -27,4 +28,21 @@ test('typing a search while the first page of orders is still on its way', async
   release();
   await expect(page.locator('.orders-table tbody tr')).toHaveCount(1);
   await expect(page.getByRole('row', { name: 'Pesanan Nina Kartika' })).toBeVisible();
+});
+
+test('a NIK typed and entered at once opens that customer, not the top of the list before', async ({ page, counter }) => {
+  const nina = customer('Nina Kartika');
+  await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(nina) });
+  await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(customer('Oki Setiawan')) });
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await page.keyboard.press('F2');
+  // The newest order, Oki's, tops the unfiltered list.
+  await expect(page.locator('.orders-table tbody tr').first()).toContainText('Oki Setiawan');
+
+  const search = page.getByRole('searchbox', { name: 'Cari pesanan' });
+  await search.pressSequentially(nina.identityNumber.slice(-6));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Pesanan Nina Kartika' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
 });

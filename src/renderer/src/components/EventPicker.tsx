@@ -7,6 +7,7 @@ import type { Event } from '#shared/schemas/event.js';
 import { useEvents } from '../api/hooks';
 import { dateTime } from '../format';
 import { Kbd, useShortcuts } from '../keyboard';
+import { useEnterWhenListed } from '../use-enter-when-listed';
 
 const STATUS_NOTE: Record<Event['status'], string | undefined> = {
   published: undefined,
@@ -61,7 +62,9 @@ export function EventPicker({ eventId, onChoose }: { eventId: string | undefined
 function EventSearch({ onChoose, onClose }: { onChoose: (eventId: string) => void; onClose?: () => void }) {
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
-  const events = useEvents(search).data ?? [];
+  const found = useEvents(search);
+  const events = found.data ?? [];
+  const enter = useEnterWhenListed(found.data !== undefined && !found.isPlaceholderData, events[active], (event) => onChoose(event.id));
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
@@ -70,7 +73,7 @@ function EventSearch({ onChoose, onClose }: { onChoose: (eventId: string) => voi
   const onKeyDown = (key: string) => {
     if (key === 'ArrowDown') setActive((i) => Math.min(i + 1, events.length - 1));
     else if (key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
-    else if (key === 'Enter' && events[active]) onChoose(events[active].id);
+    else if (key === 'Enter') enter.enter();
     else return false;
     return true;
   };
@@ -90,6 +93,7 @@ function EventSearch({ onChoose, onClose }: { onChoose: (eventId: string) => voi
           // Another search, another list: the first of it is the one Enter picks.
           setSearch(e.target.value);
           setActive(0);
+          enter.cancel();
         }}
         onKeyDown={(e) => onKeyDown(e.key) && e.preventDefault()}
       />

@@ -16,6 +16,7 @@ import { Pager } from '../../components/Pager';
 import { useServedTable } from '../../components/served-table';
 import { dateTime, rupiah } from '../../format';
 import { useDebounced } from '../../use-debounced';
+import { useEnterWhenListed } from '../../use-enter-when-listed';
 import type { OrderToOpen } from '../../scanned-ticket';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrderTotalsLine } from './OrderTotalsLine';
@@ -72,6 +73,9 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
     state: { sorting },
     onSortingChange: refine(setSorting),
   });
+  // Enter opens the first order once the list on screen is the one for what is typed.
+  const listed = settledSearch === search.trim() && orders.data !== undefined && !orders.isPlaceholderData;
+  const enter = useEnterWhenListed(listed, table.getRowModel().rows[0]?.original, setOpen);
 
   return (
     <div className="orders">
@@ -85,11 +89,13 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
               placeholder="Cari nama, email, no. tiket, NIK atau HP (Enter membuka)"
               autoFocus
               value={search}
-              onChange={(e) => refine(setSearch)(e.target.value)}
+              onChange={(e) => {
+                refine(setSearch)(e.target.value);
+                enter.cancel();
+              }}
               onKeyDown={(e) => {
-                const first = table.getRowModel().rows[0]?.original;
                 if (e.key === 'ArrowDown') rowsOf(e.currentTarget)[0]?.focus();
-                else if (e.key === 'Enter' && first) setOpen(first);
+                else if (e.key === 'Enter') enter.enter();
                 else return;
                 e.preventDefault();
               }}
