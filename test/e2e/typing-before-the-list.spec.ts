@@ -40,9 +40,40 @@ test('a NIK typed and entered at once opens that customer, not the top of the li
   // The newest order, Oki's, tops the unfiltered list.
   await expect(page.locator('.orders-table tbody tr').first()).toContainText('Oki Setiawan');
 
+  // The search's list comes back a moment later, as on a busy counter.
+  await page.route(/\/admin\/orders\?.*search=/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
   const search = page.getByRole('searchbox', { name: 'Cari pesanan' });
   await search.pressSequentially(nina.identityNumber.slice(-6));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Pesanan Nina Kartika' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(1);
+});
+
+test('an Enter waiting for its list is dropped when the operator changes what is asked', async ({ page, counter }) => {
+  const nina = customer('Nina Kartika');
+  await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(nina) });
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await page.keyboard.press('F2');
+  await expect(page.locator('.orders-table tbody tr')).toHaveCount(1);
+
+  await page.route(/\/admin\/orders\?.*search=/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  const filtered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname.endsWith('/admin/orders') && url.searchParams.has('search') && url.searchParams.get('status') === 'payment_pending';
+  });
+  await page.getByRole('searchbox', { name: 'Cari pesanan' }).pressSequentially(nina.identityNumber.slice(-6));
+  await page.keyboard.press('Enter');
+  // Before that list is back, a filter: the Enter was for the list without it.
+  await page.getByLabel('Status pesanan').selectOption('payment_pending');
+  await filtered;
+  await expect(page.getByRole('row', { name: 'Pesanan Nina Kartika' })).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

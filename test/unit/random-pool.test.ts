@@ -14,6 +14,11 @@ describe('the random pool', () => {
     for (const count of seen) expect(Math.abs(count - draws / n)).toBeLessThan(0.06 * (draws / n));
   });
 
+  it('refuses a range no byte can draw from evenly', () => {
+    for (const n of [0, 257, 2.5, Number.NaN]) expect(() => randomBelow(n)).toThrow(RangeError);
+    expect(randomBelow(1)).toBe(0);
+  });
+
   it('hands out fresh bytes for every call, across refills of the pool', () => {
     const salts = Array.from({ length: 1000 }, () => randomBytesPooled(16).toString('hex'));
     expect(new Set(salts).size).toBe(1000);

@@ -26,6 +26,7 @@ export function randomBytesPooled(n: number): Buffer {
 
 /** A random index below `n` (n ≤ 256), uniform: bytes past the last whole multiple of n are drawn again. */
 export function randomBelow(n: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new RangeError(`randomBelow needs a whole n from 1 to 256, not ${n}`);
   const limit = 256 - (256 % n);
   let byte = randomByte();
   while (byte >= limit) byte = randomByte();

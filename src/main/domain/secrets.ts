@@ -32,8 +32,8 @@ export function nobodysPasswordHash(): Promise<string> {
 }
 
 /**
- * A machine-generated secret of 128 bits or more (customer passwords the counter makes, API keys):
- * a salted SHA-256 suffices because such a secret cannot be guessed, and it keeps a sale from
+ * A machine-generated secret of 93 bits or more (the customer passwords the counter makes): a
+ * salted SHA-256 suffices because such a secret cannot be guessed, and it keeps a sale from
  * spending 50 ms of CPU on scrypt.
  */
 export function hashGeneratedSecret(secret: string): string {

@@ -1,17 +1,22 @@
 import { useEffect, useState } from 'react';
 
+/** Where the list for what is asked stands: still an earlier one's on screen, there, or refused. */
+export type ListState = 'loading' | 'listed' | 'failed';
+
 /**
  * Enter on a search-as-you-type list acts on its first item (or the one the arrows chose). While
  * the list on screen is still an earlier search's (kept while the typed one settles and loads),
  * Enter waits for the typed one: typed and entered at once, the counter chose the event, or opened
- * the order, at the top of the list before. `enter` asks; a change of the search calls `cancel`.
+ * the order, at the top of the list before. The Enter is held for the list it was pressed for
+ * (`key`, all that is asked): asked for another since, or refused, it is dropped; `cancel` drops
+ * it too (the operator left the search).
  */
-export function useEnterWhenListed<T>(listed: boolean, item: T | undefined, act: (item: T) => void) {
-  const [waiting, setWaiting] = useState(false);
+export function useEnterWhenListed<T>(key: string, state: ListState, item: T | undefined, act: (item: T) => void) {
+  const [heldFor, setHeldFor] = useState<string>();
   useEffect(() => {
-    if (!waiting || !listed) return;
-    setWaiting(false);
-    if (item !== undefined) act(item);
-  }, [waiting, listed, item, act]);
-  return { enter: () => setWaiting(true), cancel: () => setWaiting(false) };
+    if (heldFor === undefined || (heldFor === key && state === 'loading')) return;
+    setHeldFor(undefined);
+    if (heldFor === key && state === 'listed' && item !== undefined) act(item);
+  }, [heldFor, key, state, item, act]);
+  return { enter: () => setHeldFor(key), cancel: () => setHeldFor(undefined) };
 }

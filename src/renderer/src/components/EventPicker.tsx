@@ -64,7 +64,8 @@ function EventSearch({ onChoose, onClose }: { onChoose: (eventId: string) => voi
   const [active, setActive] = useState(0);
   const found = useEvents(search);
   const events = found.data ?? [];
-  const enter = useEnterWhenListed(found.data !== undefined && !found.isPlaceholderData, events[active], (event) => onChoose(event.id));
+  const state = found.isError ? 'failed' : found.data !== undefined && !found.isPlaceholderData ? 'listed' : 'loading';
+  const enter = useEnterWhenListed(`${search}\n${active}`, state, events[active], (event) => onChoose(event.id));
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
@@ -93,8 +94,8 @@ function EventSearch({ onChoose, onClose }: { onChoose: (eventId: string) => voi
           // Another search, another list: the first of it is the one Enter picks.
           setSearch(e.target.value);
           setActive(0);
-          enter.cancel();
         }}
+        onBlur={enter.cancel}
         onKeyDown={(e) => onKeyDown(e.key) && e.preventDefault()}
       />
       <ul id={listId} role="listbox" aria-label="Acara">

@@ -74,8 +74,11 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
     onSortingChange: refine(setSorting),
   });
   // Enter opens the first order once the list on screen is the one for what is typed.
-  const listed = settledSearch === search.trim() && orders.data !== undefined && !orders.isPlaceholderData;
-  const enter = useEnterWhenListed(listed, table.getRowModel().rows[0]?.original, setOpen);
+  const typed = settledSearch === search.trim();
+  const state = !typed ? 'loading' : orders.isError ? 'failed' : orders.data !== undefined && !orders.isPlaceholderData ? 'listed' : 'loading';
+  // What is asked, by what is typed (the query holds the search only once it has settled).
+  const asked = JSON.stringify([eventId, search.trim(), acrossEvents, status, paymentStatus, sorting, page]);
+  const enter = useEnterWhenListed(asked, state, table.getRowModel().rows[0]?.original, setOpen);
 
   return (
     <div className="orders">
@@ -89,10 +92,8 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
               placeholder="Cari nama, email, no. tiket, NIK atau HP (Enter membuka)"
               autoFocus
               value={search}
-              onChange={(e) => {
-                refine(setSearch)(e.target.value);
-                enter.cancel();
-              }}
+              onChange={(e) => refine(setSearch)(e.target.value)}
+              onBlur={enter.cancel}
               onKeyDown={(e) => {
                 if (e.key === 'ArrowDown') rowsOf(e.currentTarget)[0]?.focus();
                 else if (e.key === 'Enter') enter.enter();
