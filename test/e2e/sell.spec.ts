@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pdfText } from '../support/pdf.js';
-import { COFFEE, chooseEvent, customer, expect, logIn, screenshot, startSale, test } from './support/counter.js';
+import { COFFEE, chooseEvent, customer, expect, fillRegistration, logIn, screenshot, startSale, test } from './support/counter.js';
 
 test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next customer', async ({ page, counter }) => {
   await logIn(page, counter.url);
@@ -106,4 +106,25 @@ test('an unpaid sale is cancelled after the operator confirms, and its NIK sells
   expect(listed.body.data.map((o: { status: string }) => o.status)).toEqual(['cancelled']);
   // The identity number is free again: the same customer buys at once.
   await startSale(page, 'Harian', dewi);
+});
+
+test('a sale answered after another event was chosen is paid under its own event', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  const c = customer('Sari Berpindah');
+  await fillRegistration(page, c);
+  // The sale's answer is on its way when the operator turns to another event.
+  await page.route(/\/admin\/orders$/, async (route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: /Lanjut ke pembayaran/ }).click();
+  await chooseEvent(page, 'wayang');
+  await expect(page.getByTestId('current-event')).toHaveText('Festival Wayang Malam');
+
+  // The order is Pameran Kopi's: its payment is shown under it, not under the event chosen since.
+  await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
+  await expect(page.getByTestId('current-event')).toHaveText(COFFEE.name);
+  const sold = await counter.api(`/events/${COFFEE.slug}/admin/orders?search=${c.identityNumber}`);
+  expect(sold.body).toMatchObject({ meta: { total: 1 } });
 });

@@ -3,7 +3,7 @@
  * attendee or a basket of several paid once. The event and the category stay as they were for the
  * next customer; everything else starts empty.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { SyncStatus } from '#shared/schemas/sync.js';
 import { useOrder, useTickets } from '../../api/hooks';
 import { EventPicker, useEvent } from '../../components/EventPicker';
@@ -56,6 +56,11 @@ export function SellScreen({
     onChooseEvent(id);
     next();
   };
+  // A sale answered after the operator chose another event (its request was on its way) is its
+  // own event's: it was shown under the other, the header naming one event, the payment the other's.
+  useEffect(() => {
+    if (sale && sale.eventId !== eventId) onChooseEvent(sale.eventId);
+  }, [sale, eventId, onChooseEvent]);
 
   const displayFailure = useShowOnDisplay(
     customerView({ eventName: event?.name, draft: lines, basket: sale && 'transactionId' in sale ? basket : undefined, order: sale && 'orderId' in sale && order ? { detail: order, customer: sale.customer } : undefined }),
