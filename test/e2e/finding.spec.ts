@@ -118,3 +118,37 @@ test('a ticket number scanned by a wedge scanner opens its order; typed by a per
   await opened.getByRole('button', { name: 'Tutup' }).click();
   await expect(opened).toHaveCount(0);
 });
+
+test('two tickets scanned one after the other: the last one scanned is the one open', async ({ page, counter }) => {
+  const numberOf = async (name: string) => {
+    const sale = await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(customer(name)) });
+    const paid = await counter.api(`/events/${COFFEE.slug}/admin/orders/${sale.body.data.id}/checkout`, { method: 'POST', body: { method: 'card', reference: 'EDC 5' } });
+    return paid.body.data.participants[0].ticketNumber as string;
+  };
+  const first = await numberOf('Rini Pertama');
+  const second = await numberOf('Dodi Kedua');
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('searchbox', { name: 'Cari pesanan' })).toBeFocused();
+  // Scanned with the focus on no field, as after a click on the page.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+  // The first ticket's lookup is slow to come back; the second is scanned meanwhile.
+  let firstAnswered = () => undefined as void;
+  const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
+  await page.route(/\/admin\/orders\?.*search=/, async (route) => {
+    const slow = new URL(route.request().url()).searchParams.get('search') === first;
+    if (slow) await new Promise((resolve) => setTimeout(resolve, 1200));
+    await route.continue();
+    if (slow) firstAnswered();
+  });
+  await scanWithWedge(page, first);
+  await page.waitForTimeout(100);
+  await scanWithWedge(page, second);
+  await expect(page.getByRole('dialog', { name: 'Pesanan Dodi Kedua' })).toBeVisible();
+  await answered;
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('dialog', { name: 'Pesanan Dodi Kedua' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+});
