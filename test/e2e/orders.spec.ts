@@ -1,6 +1,7 @@
 /**
  * The Orders screen over the service's own list: search by customer, filter by state, sort, page;
- * open an order and act on it (confirm a pending transfer, cancel an unpaid one).
+ * open an order and act on it (confirm a pending transfer, cancel an unpaid one, check its ticket
+ * in), each shortcut acting once however fast it is pressed again.
  */
 import { readFileSync } from 'node:fs';
 import { pdfText } from '../support/pdf.js';
@@ -134,4 +135,50 @@ test('an invoice from an order\'s details: saved (the original), saved again (SA
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
   expect(framed.url()).toMatch(new RegExp(`^blob:${counter.url}/`));
+});
+
+test('Alt+K pressed twice checks the ticket in once and says nothing is wrong', async ({ page, counter }) => {
+  await seed(counter, ['Tono Gerbang'], 'paid');
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await page.keyboard.press('F2');
+  await page.getByRole('row', { name: 'Pesanan Tono Gerbang' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pesanan Tono Gerbang' });
+  await expect(dialog.getByRole('button', { name: /Check-in di loket/ })).toBeVisible();
+
+  let sent = 0;
+  await page.route(/\/check-ins$/, async (route) => {
+    sent += 1;
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.keyboard.press('Alt+K');
+  await page.keyboard.press('Alt+K');
+  await expect(dialog.getByTestId('participant-status')).toHaveText('Sudah masuk (check-in)');
+  await page.waitForTimeout(300);
+  expect(sent).toBe(1);
+  await expect(dialog.locator('.notice.error')).toHaveCount(0);
+});
+
+test('Alt+Y then Alt+N at once: the transfer is confirmed, and the rejection never sent', async ({ page, counter }) => {
+  await seed(counter, ['Tari Transfer'], 'transfer');
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await page.keyboard.press('F2');
+  await page.getByRole('row', { name: 'Pesanan Tari Transfer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pesanan Tari Transfer' });
+  await expect(dialog.getByRole('button', { name: /Konfirmasi pembayaran/ })).toBeVisible();
+
+  const sent: string[] = [];
+  await page.route(/\/payment\/(confirm|reject)$/, async (route) => {
+    sent.push(new URL(route.request().url()).pathname.split('/').at(-1)!);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.keyboard.press('Alt+Y');
+  await page.keyboard.press('Alt+N');
+  await expect(dialog.getByRole('button', { name: /Konfirmasi pembayaran/ })).toHaveCount(0);
+  await page.waitForTimeout(300);
+  expect(sent).toEqual(['confirm']);
+  await expect(dialog.locator('.notice.error')).toHaveCount(0);
 });

@@ -193,9 +193,15 @@ interface PaymentChange {
 
 /** What the verification step needs of the two changes that confirm and reject a payment. */
 export function verificationOf(confirm: PaymentChange, reject: PaymentChange) {
+  // One decision at a time: Alt+Y then Alt+N, the first on its way, sent both.
+  const deciding = confirm.isPending || reject.isPending;
   return {
-    confirm: () => confirm.mutate(undefined),
-    reject: () => reject.mutate(undefined),
+    confirm: () => {
+      if (!deciding) confirm.mutate(undefined);
+    },
+    reject: () => {
+      if (!deciding) reject.mutate(undefined);
+    },
     confirming: confirm.isPending,
     rejecting: reject.isPending,
     error: confirm.error ?? reject.error,

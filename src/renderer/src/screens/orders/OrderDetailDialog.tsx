@@ -152,7 +152,12 @@ function OrderActions({ order }: { order: OrderDetail }) {
   // A paid ticket not yet used may be checked in here: its holder enters by the counter.
   const entering = order.status === 'completed' ? order.participants.find((p) => p.status === 'registered') : undefined;
   const checkIn = useCounterCheckIn(order);
-  const enter = entering && (() => checkIn.mutate(entering.ticketNumber));
+  // Once: Alt+K pressed again while the first is on its way sent a second, refused as already used.
+  const enter =
+    entering &&
+    (() => {
+      if (!checkIn.isPending) checkIn.mutate(entering.ticketNumber);
+    });
   useShortcuts({
     'Alt+Y': verifying ? verification.confirm : undefined,
     'Alt+N': verifying ? verification.reject : undefined,
