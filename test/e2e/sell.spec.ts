@@ -128,3 +128,22 @@ test('a sale answered after another event was chosen is paid under its own event
   const sold = await counter.api(`/events/${COFFEE.slug}/admin/orders?search=${c.identityNumber}`);
   expect(sold.body).toMatchObject({ meta: { total: 1 } });
 });
+
+test('a payment left for another screen is there again on coming back', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  const c = customer('Sari Kembali');
+  await startSale(page, 'Harian', c);
+
+  // The cashier looks something up on the Orders screen, then comes back to take the money.
+  await page.keyboard.press('F2');
+  await expect(page.getByRole('searchbox', { name: 'Cari pesanan' })).toBeVisible();
+  await page.keyboard.press('F1');
+  await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
+  await expect(page.locator('.sell')).toContainText(c.name);
+  await page.getByLabel('Uang diterima').fill('80000');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ticket-number')).toBeVisible();
+  const paid = await counter.api(`/events/${COFFEE.slug}/admin/orders?search=${c.identityNumber}`);
+  expect(paid.body).toMatchObject({ meta: { total: 1 }, data: [{ status: 'completed', paymentStatus: 'paid' }] });
+});

@@ -18,7 +18,7 @@ import { Kbd, useShortcuts } from './keyboard';
 import { lazyScreen, whenIdle } from './lazy-screen';
 import type { OrdersView } from './screens/orders/OrdersScreen';
 import { useScannedTicket } from './scanned-ticket';
-import { SellScreen } from './screens/sell/SellScreen';
+import { SellScreen, type Sale } from './screens/sell/SellScreen';
 import { logOut } from './api/client';
 import { connectionOf, unsyncedOf } from './sync-summary';
 
@@ -67,6 +67,9 @@ export function Workspace({ user }: { user: User }) {
     show('orders');
   };
   const [eventId, chooseEvent] = useCurrentEvent();
+  // The Sell screen's sale under way, kept here: leaving that screen mid-payment lost the payment
+  // step, and the customer's NIK, held by the unpaid order, could not be sold again.
+  const [sale, setSale] = useState<Sale>();
   const scanProblem = useScannedTicket({
     openOrder: (order) => {
       chooseEvent(order.eventId);
@@ -140,6 +143,8 @@ export function Workspace({ user }: { user: User }) {
               <SellScreen
                 eventId={eventId}
                 onChooseEvent={chooseEvent}
+                sale={sale}
+                onSale={setSale}
                 status={status}
                 onShowAwaiting={() => showOrders({ status: 'verification_pending' })}
                 onOpenShift={() => setScreen('shift')}

@@ -20,17 +20,22 @@ import { PaymentStep } from './PaymentStep';
 import { SaleForm } from './SaleForm';
 
 /** The sale under way: one order, or a basket of several. */
-type Sale = { eventId: string; orderId: string; customer: string } | { eventId: string; transactionId: string };
+export type Sale = { eventId: string; orderId: string; customer: string } | { eventId: string; transactionId: string };
 
 export function SellScreen({
   eventId,
   onChooseEvent,
+  sale,
+  onSale,
   status,
   onShowAwaiting,
   onOpenShift,
 }: {
   eventId: string | undefined;
   onChooseEvent: (eventId: string) => void;
+  /** Kept by the workspace: a payment left for another screen (F2, a scanned ticket) is there on coming back. */
+  sale: Sale | undefined;
+  onSale: (sale: Sale | undefined) => void;
   status: SyncStatus | undefined;
   /** Opens the list of the event's sales awaiting verification. */
   onShowAwaiting: () => void;
@@ -39,7 +44,6 @@ export function SellScreen({
   const event = useEvent(eventId);
   const tickets = useTickets(eventId);
   const [categoryId, setCategoryId] = useState<string>();
-  const [sale, setSale] = useState<Sale>();
   // Each customer gets a fresh form: the key remounts it empty.
   const [customerNo, setCustomerNo] = useState(0);
   const order = useOrder(sale?.eventId, sale && 'orderId' in sale ? sale.orderId : undefined).data;
@@ -47,10 +51,10 @@ export function SellScreen({
   // The basket's attendees added so far: kept across the form's remounts, one per attendee.
   const [lines, setLines] = useState<DraftLine[]>([]);
   const next = useCallback(() => {
-    setSale(undefined);
+    onSale(undefined);
     setLines([]);
     setCustomerNo((n) => n + 1);
-  }, []);
+  }, [onSale]);
   const choose = (id: string) => {
     if (id !== eventId) setCategoryId(undefined);
     onChooseEvent(id);
@@ -77,10 +81,10 @@ export function SellScreen({
         status={status}
         categoryId={categoryId}
         onCategory={setCategoryId}
-        onCreated={(created, customer) => setSale({ eventId: event.id, orderId: created.id, customer })}
+        onCreated={(created, customer) => onSale({ eventId: event.id, orderId: created.id, customer })}
         lines={lines}
         onLines={setLines}
-        onBasketCreated={(created) => setSale({ eventId: event.id, transactionId: created.id })}
+        onBasketCreated={(created) => onSale({ eventId: event.id, transactionId: created.id })}
       />
     ) : (
       <p className="muted">Memuat kategori tiket…</p>
