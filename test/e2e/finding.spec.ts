@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { readQr } from '../support/qr.js';
-import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, scanWithWedge, test, type Counter } from './support/counter.js';
+import { COFFEE, chooseEvent, customer, expect, holdBack, logIn, saleBody, scanWithWedge, test, type Counter } from './support/counter.js';
 
 const WAYANG = { id: '01JDEM0000000000000000EV03', slug: 'festival-wayang', category: '01JDEM0000000000000000TK05', name: 'Festival Wayang Malam' };
 
@@ -135,14 +135,9 @@ test('two tickets scanned one after the other: the last one scanned is the one o
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
   // The first ticket's lookup is slow to come back; the second is scanned meanwhile.
-  let firstAnswered = () => undefined as void;
-  const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
-  await page.route(/\/admin\/orders\?.*search=/, async (route) => {
-    const slow = new URL(route.request().url()).searchParams.get('search') === first;
-    if (slow) await new Promise((resolve) => setTimeout(resolve, 1200));
-    await route.continue();
-    if (slow) firstAnswered();
-  });
+  const searchedFor = (url: string) => new URL(url).searchParams.get('search');
+  await holdBack(page, /\/admin\/orders\?.*search=/, 1200, (request) => searchedFor(request.url()) === first);
+  const answered = page.waitForResponse((response) => searchedFor(response.url()) === first);
   await scanWithWedge(page, first);
   await page.waitForTimeout(100);
   await scanWithWedge(page, second);

@@ -3,7 +3,7 @@
  * click anywhere, and the focus already where the next key goes.
  */
 import { readFileSync } from 'node:fs';
-import { CASHIER, customer, expect, logIn, screenshot, test } from './support/counter.js';
+import { CASHIER, customer, expect, holdBack, logIn, screenshot, test } from './support/counter.js';
 
 test('log in, choose the event, register, take cash, save the invoice, next customer: keys only', async ({ page, counter }) => {
   const c = customer('Wulan Sari', 'female', '09-11-1995');
@@ -77,10 +77,7 @@ test('an event typed and entered before its search comes back is the one chosen'
   await expect(page.getByRole('option')).toHaveCount(3);
   // The list of every event is on screen; the one for the typed name is held back a moment, as
   // on a busy counter. Enter is pressed meanwhile.
-  await page.route(/\/events\?.*search=/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
+  await holdBack(page, /\/events\?.*search=/, 400);
   await page.keyboard.type('wayang');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('current-event')).toHaveText('Festival Wayang Malam');

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { pdfText } from '../support/pdf.js';
-import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, screenshot, test, type Counter } from './support/counter.js';
+import type { Page } from '@playwright/test';
+import { COFFEE, chooseEvent, customer, expect, holdBack, logIn, saleBody, screenshot, test, type Counter } from './support/counter.js';
 
 /** Sells through the API: n orders, left unpaid, paid by card, awaiting a transfer, or cancelled. */
 async function seed(counter: Counter, names: string[], state: 'unpaid' | 'paid' | 'transfer' | 'cancelled') {
@@ -21,6 +22,16 @@ async function seed(counter: Counter, names: string[], state: 'unpaid' | 'paid' 
 }
 
 const rows = (page: import('@playwright/test').Page) => page.locator('.orders-table tbody tr');
+
+/** One order sold through the API in `state`, its detail then opened from the Orders screen as a cashier opens it. */
+async function openSold(page: Page, counter: Counter, name: string, state: Parameters<typeof seed>[2]) {
+  await seed(counter, [name], state);
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await page.keyboard.press('F2');
+  await page.getByRole('row', { name: `Pesanan ${name}` }).click();
+  return page.getByRole('dialog', { name: `Pesanan ${name}` });
+}
 
 test('search, filter, sort and page through the orders', async ({ page, counter }) => {
   await seed(counter, ['Agus Santoso', 'Budi Hartono'], 'paid');
@@ -107,12 +118,7 @@ test('confirm a pending transfer and cancel an unpaid order from their details',
  * Chromium (checked under Xvfb) the PDF viewer loads in the frame and the print dialog opens.
  */
 test('an invoice from an order\'s details: saved (the original), saved again (SALINAN), reprinted as a receipt', async ({ page, counter }) => {
-  await seed(counter, ['Gita Permata'], 'paid');
-  await logIn(page, counter.url);
-  await chooseEvent(page, 'kopi');
-  await page.keyboard.press('F2');
-  await page.getByRole('row', { name: 'Pesanan Gita Permata' }).click();
-  const detail = page.getByRole('dialog', { name: 'Pesanan Gita Permata' });
+  const detail = await openSold(page, counter, 'Gita Permata', 'paid');
   // The first save is the original; every later print or save is stamped SALINAN. (Saved before
   // printing: the headless page does not survive print(), below.)
   const invoiceNumber = await detail.getByTestId('invoice-number').textContent();
@@ -138,47 +144,27 @@ test('an invoice from an order\'s details: saved (the original), saved again (SA
 });
 
 test('Alt+K pressed twice checks the ticket in once and says nothing is wrong', async ({ page, counter }) => {
-  await seed(counter, ['Tono Gerbang'], 'paid');
-  await logIn(page, counter.url);
-  await chooseEvent(page, 'kopi');
-  await page.keyboard.press('F2');
-  await page.getByRole('row', { name: 'Pesanan Tono Gerbang' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Pesanan Tono Gerbang' });
+  const dialog = await openSold(page, counter, 'Tono Gerbang', 'paid');
   await expect(dialog.getByRole('button', { name: /Check-in di loket/ })).toBeVisible();
 
-  let sent = 0;
-  await page.route(/\/check-ins$/, async (route) => {
-    sent += 1;
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+  const sent = await holdBack(page, /\/check-ins$/, 800);
   await page.keyboard.press('Alt+K');
   await page.keyboard.press('Alt+K');
   await expect(dialog.getByTestId('participant-status')).toHaveText('Sudah masuk (check-in)');
   await page.waitForTimeout(300);
-  expect(sent).toBe(1);
+  expect(sent).toHaveLength(1);
   await expect(dialog.locator('.notice.error')).toHaveCount(0);
 });
 
 test('Alt+Y then Alt+N at once: the transfer is confirmed, and the rejection never sent', async ({ page, counter }) => {
-  await seed(counter, ['Tari Transfer'], 'transfer');
-  await logIn(page, counter.url);
-  await chooseEvent(page, 'kopi');
-  await page.keyboard.press('F2');
-  await page.getByRole('row', { name: 'Pesanan Tari Transfer' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Pesanan Tari Transfer' });
+  const dialog = await openSold(page, counter, 'Tari Transfer', 'transfer');
   await expect(dialog.getByRole('button', { name: /Konfirmasi pembayaran/ })).toBeVisible();
 
-  const sent: string[] = [];
-  await page.route(/\/payment\/(confirm|reject)$/, async (route) => {
-    sent.push(new URL(route.request().url()).pathname.split('/').at(-1)!);
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    await route.continue();
-  });
+  const sent = await holdBack(page, /\/payment\/(confirm|reject)$/, 800);
   await page.keyboard.press('Alt+Y');
   await page.keyboard.press('Alt+N');
   await expect(dialog.getByRole('button', { name: /Konfirmasi pembayaran/ })).toHaveCount(0);
   await page.waitForTimeout(300);
-  expect(sent).toEqual(['confirm']);
+  expect(sent.map((url) => new URL(url).pathname.split('/').at(-1))).toEqual(['confirm']);
   await expect(dialog.locator('.notice.error')).toHaveCount(0);
 });

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pdfText } from '../support/pdf.js';
-import { COFFEE, chooseEvent, customer, expect, fillRegistration, logIn, screenshot, startSale, test } from './support/counter.js';
+import { COFFEE, chooseEvent, customer, expect, fillRegistration, holdBack, logIn, screenshot, startSale, test } from './support/counter.js';
 
 test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next customer', async ({ page, counter }) => {
   await logIn(page, counter.url);
@@ -114,10 +114,7 @@ test('a sale answered after another event was chosen is paid under its own event
   const c = customer('Sari Berpindah');
   await fillRegistration(page, c);
   // The sale's answer is on its way when the operator turns to another event.
-  await page.route(/\/admin\/orders$/, async (route) => {
-    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.continue();
-  });
+  await holdBack(page, /\/admin\/orders$/, 1500, (request) => request.method() === 'POST');
   await page.getByRole('button', { name: /Lanjut ke pembayaran/ }).click();
   await chooseEvent(page, 'wayang');
   await expect(page.getByTestId('current-event')).toHaveText('Festival Wayang Malam');

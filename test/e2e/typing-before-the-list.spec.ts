@@ -5,14 +5,21 @@
  * the search is typed. And Enter, pressed with the search, once opened the order at the top of the
  * list still on screen, another customer's.
  */
-import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, test } from './support/counter.js';
+import type { Page } from '@playwright/test';
+import { COFFEE, chooseEvent, customer, expect, holdBack, logIn, saleBody, test, type Counter, type Customer } from './support/counter.js';
 
-test('typing a search while the first page of orders is still on its way', async ({ page, counter }) => {
+/** Nina's order, then Oki's (the newest, on top of the list), sold; the cashier logged in on their event. */
+async function ninaThenOki(page: Page, counter: Counter): Promise<Customer> {
   const nina = customer('Nina Kartika');
   await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(nina) });
   await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(customer('Oki Setiawan')) });
   await logIn(page, counter.url);
   await chooseEvent(page, 'kopi');
+  return nina;
+}
+
+test('typing a search while the first page of orders is still on its way', async ({ page, counter }) => {
+  const nina = await ninaThenOki(page, counter);
 
   // The unfiltered first page waits until the operator has typed.
   let release: () => void = () => undefined;
@@ -31,20 +38,13 @@ test('typing a search while the first page of orders is still on its way', async
 });
 
 test('a NIK typed and entered at once opens that customer, not the top of the list before', async ({ page, counter }) => {
-  const nina = customer('Nina Kartika');
-  await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(nina) });
-  await counter.api(`/events/${COFFEE.slug}/admin/orders`, { method: 'POST', body: saleBody(customer('Oki Setiawan')) });
-  await logIn(page, counter.url);
-  await chooseEvent(page, 'kopi');
+  const nina = await ninaThenOki(page, counter);
   await page.keyboard.press('F2');
   // The newest order, Oki's, tops the unfiltered list.
   await expect(page.locator('.orders-table tbody tr').first()).toContainText('Oki Setiawan');
 
   // The search's list comes back a moment later, as on a busy counter.
-  await page.route(/\/admin\/orders\?.*search=/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
+  await holdBack(page, /\/admin\/orders\?.*search=/, 400);
   const search = page.getByRole('searchbox', { name: 'Cari pesanan' });
   await search.pressSequentially(nina.identityNumber.slice(-6));
   await page.keyboard.press('Enter');
@@ -60,10 +60,7 @@ test('an Enter waiting for its list is dropped when the operator changes what is
   await page.keyboard.press('F2');
   await expect(page.locator('.orders-table tbody tr')).toHaveCount(1);
 
-  await page.route(/\/admin\/orders\?.*search=/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
+  await holdBack(page, /\/admin\/orders\?.*search=/, 400);
   const filtered = page.waitForResponse((response) => {
     const url = new URL(response.url());
     return url.pathname.endsWith('/admin/orders') && url.searchParams.has('search') && url.searchParams.get('status') === 'payment_pending';

@@ -3,7 +3,7 @@
  * built into out/renderer), an organizer API key to arrange things behind the UI's back, and the
  * steps an operator takes, written once.
  */
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type Request } from '@playwright/test';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,6 +141,22 @@ export async function startSale(page: Page, category: string, c: Customer): Prom
   await fillRegistration(page, c);
   await page.getByRole('button', { name: /Lanjut ke pembayaran/ }).click();
   await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
+}
+
+/**
+ * Holds back for `ms` the requests whose URL matches (those `which` picks), as a busy counter's
+ * network would, so that the operator can act before their answer; the URLs held so far.
+ */
+export async function holdBack(page: Page, url: RegExp, ms: number, which: (request: Request) => boolean = () => true): Promise<string[]> {
+  const held: string[] = [];
+  await page.route(url, async (route) => {
+    if (which(route.request())) {
+      held.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    }
+    await route.continue();
+  });
+  return held;
 }
 
 /**
