@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { COFFEE, ORGANIZER, chooseEvent, customer, expect, logIn, startSale, test } from './support/counter.js';
+import { COFFEE, ORGANIZER, chooseEvent, customer, expect, holdBack, logIn, startSale, test } from './support/counter.js';
 
 async function documented(page: Page, name: string): Promise<void> {
   mkdirSync(join('docs', 'screenshots'), { recursive: true });
@@ -101,4 +101,20 @@ test('open a shift, sell, refund with approval, close blind, read the Z report',
   expect(z).toMatchObject({ kind: 'Z', number: 1, salesCount: 1, refundsCount: 1, expectedCash: '150000.00', countedCash: '151000.00', difference: '1000.00', approvalReason: 'Uang kembalian pembeli tertinggal' });
   const listed = await counter.api(`/events/${COFFEE.slug}/admin/orders?search=${encodeURIComponent(ani.email)}`);
   expect(listed.body.data).toMatchObject([{ status: 'cancelled', paymentStatus: 'paid' }]);
+});
+
+test('Alt+U pressed twice on the shift issues one X report, not two', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await page.keyboard.press('F5');
+  await count(page, 'Uang kertas Rp 50.000', 1);
+  await page.getByRole('button', { name: 'Buka shift' }).click();
+  await expect(page.getByRole('heading', { name: 'Laporan X (sementara)' })).toBeVisible();
+
+  // Exporting issues a numbered report for good: a second press while the first is out issued another.
+  const issued = await holdBack(page, /\/x-reports$/, 500);
+  await page.keyboard.press('Alt+U');
+  await page.keyboard.press('Alt+U');
+  await expect(page.getByText('Laporan X No. 1 diterbitkan dan tersimpan; tidak dapat diubah.')).toBeVisible();
+  await page.waitForTimeout(800);
+  expect(issued).toHaveLength(1);
 });

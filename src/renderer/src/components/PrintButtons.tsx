@@ -39,12 +39,18 @@ export function PrintButtons({ paper, justPaid = false, children }: { paper: Pap
     autoPrinted.add(paper.key);
     printNow();
   }, [justPaid, printer, paper.key, printNow]);
-  // A second press while the first is on its way prints nothing more.
-  const toPrinter = () => !onPrinter.isPending && onPrinter.mutate();
+  // A second press while the first is on its way does nothing more: every fetch of a paper counts
+  // as a print (the customer's first came back stamped SALINAN) or issues it (a second X report).
+  const once = (action: { isPending: boolean; mutate: () => void }) => () => {
+    if (!action.isPending) action.mutate();
+  };
+  const toPrinter = once(onPrinter);
+  const toDialog = once(dialog);
+  const toFile = once(download);
   useShortcuts({
-    'Alt+P': printer ? toPrinter : () => dialog.mutate(),
-    'Alt+O': printer ? () => dialog.mutate() : undefined,
-    'Alt+U': () => download.mutate(),
+    'Alt+P': printer ? toPrinter : toDialog,
+    'Alt+O': printer ? toDialog : undefined,
+    'Alt+U': toFile,
   });
   const error = onPrinter.error ?? dialog.error ?? download.error;
   return (
@@ -55,10 +61,10 @@ export function PrintButtons({ paper, justPaid = false, children }: { paper: Pap
         </button>
       )}
       <LayoutSelect value={layout} onChange={setLayout} />
-      <button type="button" className="secondary" disabled={dialog.isPending} onClick={() => dialog.mutate()}>
+      <button type="button" className="secondary" disabled={dialog.isPending} onClick={toDialog}>
         {printer ? 'Dialog cetak' : paper.label} <Kbd keys={printer ? 'Alt+O' : 'Alt+P'} />
       </button>
-      <button type="button" className="secondary" disabled={download.isPending} onClick={() => download.mutate()}>
+      <button type="button" className="secondary" disabled={download.isPending} onClick={toFile}>
         Unduh PDF <Kbd keys="Alt+U" />
       </button>
       {children}
