@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { pdfPages } from '../support/pdf.js';
 import { readQr } from '../support/qr.js';
-import { COFFEE, chooseEvent, customer, expect, logIn, saleBody, test, type Customer } from './support/counter.js';
+import { COFFEE, chooseEvent, customer, expect, fillRegistration, holdBack, logIn, saleBody, test, type Customer } from './support/counter.js';
 
 async function documented(page: Page, name: string): Promise<void> {
   mkdirSync(join('docs', 'screenshots'), { recursive: true });
@@ -114,4 +114,26 @@ test('a family of four in one basket: added by keys, one line refused and remove
 
   await page.keyboard.press('Enter');
   await expect(basket).toHaveCount(0);
+});
+
+test('the basket cannot change while it is being sent', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  for (const name of ['Ayu Satu', 'Bima Dua']) {
+    await fillRegistration(page, customer(name));
+    await page.keyboard.press('Alt+A');
+  }
+  const basket = page.getByRole('heading', { name: /^Transaksi: / });
+  await expect(basket).toHaveText('Transaksi: 2 peserta');
+
+  await holdBack(page, /\/admin\/transactions$/, 1500, (request) => request.method() === 'POST');
+  await page.getByRole('button', { name: /Bayar 2 peserta/ }).click();
+  // While it is on its way, another attendee's Alt+A adds no one, and no line can be removed:
+  // the basket sent is the one shown, and the one paid.
+  await fillRegistration(page, customer('Citra Tiga'));
+  await page.keyboard.press('Alt+A');
+  await expect(basket).toHaveText('Transaksi: 2 peserta');
+  await expect(page.getByRole('button', { name: 'Hapus peserta 2' })).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
+  await expect(page.locator('.sell')).toContainText('2 peserta');
 });

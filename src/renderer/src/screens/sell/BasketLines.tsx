@@ -12,7 +12,18 @@ export interface DraftLine extends BasketLine {
   amount: number;
 }
 
-export function BasketLines({ lines, refused, onRemove }: { lines: DraftLine[]; refused?: { index: number; message: string }; onRemove: (index: number) => void }) {
+export function BasketLines({
+  lines,
+  refused,
+  onRemove,
+  locked = false,
+}: {
+  lines: DraftLine[];
+  refused?: { index: number; message: string };
+  onRemove: (index: number) => void;
+  /** The basket is on its way: no line is removed from it now. */
+  locked?: boolean;
+}) {
   if (lines.length === 0) return null;
   const total = lines.reduce((sum, line) => sum + line.amount, 0);
   return (
@@ -28,7 +39,7 @@ export function BasketLines({ lines, refused, onRemove }: { lines: DraftLine[]; 
               {refused?.index === i && <span className="reason"> {refused.message}</span>}
             </span>
             <span className="nowrap">{formatRupiah(line.amount)}</span>
-            <button type="button" className="icon" aria-label={`Hapus peserta ${i + 1}`} onClick={() => onRemove(i)}>
+            <button type="button" className="icon" aria-label={`Hapus peserta ${i + 1}`} disabled={locked} onClick={() => onRemove(i)}>
               ×
             </button>
           </li>

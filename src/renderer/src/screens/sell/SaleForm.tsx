@@ -159,9 +159,12 @@ export function SaleForm({
     setWarned('');
     form.setFocus('identityNumber');
   };
+  // While the sale or the basket is on its way the basket stays as sent: an attendee added or a
+  // line removed meanwhile showed on screen, but the basket paid was the one sent.
+  const sending = create.isPending || basket.isPending;
   /** Adds the form's attendee to the basket and starts the form again for the next one. */
   const addAttendee = form.handleSubmit((values) => {
-    if (!goesAhead()) return;
+    if (sending || !goesAhead()) return;
     const line = draftOf(values);
     if (!line) return;
     onLines([...lines, line]);
@@ -178,6 +181,7 @@ export function SaleForm({
     form.setValue('email', first.email, { shouldValidate: true });
   };
   const removeLine = (index: number) => {
+    if (sending) return;
     onLines(lines.filter((_, i) => i !== index));
     setRefusedLine(undefined);
   };
@@ -258,15 +262,15 @@ export function SaleForm({
               HP &amp; email peserta 1 <Kbd keys="Alt+S" />
             </button>
           )}
-          <button type="button" className="secondary" onClick={() => void addAttendee()}>
+          <button type="button" className="secondary" disabled={sending} onClick={() => void addAttendee()}>
             Tambah peserta <Kbd keys="Alt+A" />
           </button>
-          <button type="submit" className="primary" disabled={create.isPending || basket.isPending}>
+          <button type="submit" className="primary" disabled={sending}>
             {warned && warned === signature ? 'Tetap lanjut ke pembayaran' : lines.length > 0 ? `Bayar ${lines.length + (identityNumber ? 1 : 0)} peserta` : 'Lanjut ke pembayaran'}{' '}
             <Kbd keys="Enter" />
           </button>
         </div>
-        <BasketLines lines={lines} refused={refusedLine} onRemove={removeLine} />
+        <BasketLines lines={lines} refused={refusedLine} onRemove={removeLine} locked={sending} />
       </div>
     </form>
   );
