@@ -5,7 +5,7 @@ import { REJECTED_TRANSFER_REASON } from '#shared/labels.js';
 import type { BasketCheckoutBody, ReasonBody } from '#shared/schemas/payment.js';
 import type { Transaction } from '#shared/schemas/transaction.js';
 import { api, once } from './client';
-import { useShownChange, verificationOf } from './hooks';
+import { useShownChange, useVerification } from './hooks';
 
 type BasketRef = { eventId: string; id: string };
 const basketKey = (basket: BasketRef) => ['transaction', basket.eventId, basket.id] as const;
@@ -31,5 +31,5 @@ export const useBasketCancel = (basket: BasketRef) => useBasketChange((body: Rea
 export function useBasketVerification(basket: BasketRef) {
   const confirm = useBasketChange(() => api(contract.confirmTransaction, { params: paramsOf(basket), body: {} }, once()));
   const reject = useBasketChange(() => api(contract.rejectTransaction, { params: paramsOf(basket), body: { reason: REJECTED_TRANSFER_REASON } }, once()));
-  return verificationOf(confirm, reject);
+  return useVerification(confirm, reject);
 }

@@ -13,6 +13,7 @@ import { COUNTER_GATE, REJECTED_TRANSFER_REASON } from '#shared/labels.js';
 import type { InvoiceLayout, SettingsPatch } from '#shared/schemas/settings.js';
 import type { ConflictResolution, RemoteSettingsBody } from '#shared/schemas/sync.js';
 import { api, call, link, once } from './client';
+import { useOneAtATime } from './one-at-a-time';
 
 /** How often the status bar asks for the sync state: a sale's pending count falls within this. */
 const SYNC_POLL_MS = 2000;
@@ -181,27 +182,23 @@ export function useCancelOrder(order: { eventId: string; id: string }) {
 export function usePaymentVerification(order: { eventId: string; id: string }) {
   const confirm = useOrderChange(() => api(contract.confirmPayment, { params: orderParams(order), body: {} }, once()));
   const reject = useOrderChange(() => api(contract.rejectPayment, { params: orderParams(order), body: { reason: REJECTED_TRANSFER_REASON } }, once()));
-  return verificationOf(confirm, reject);
+  return useVerification(confirm, reject);
 }
 
 /** A change that takes no input: confirming or rejecting a payment. */
 interface PaymentChange {
-  mutate(input: undefined): void;
+  mutate(input: undefined, options: { onSettled: () => void }): void;
   isPending: boolean;
   error: Error | null;
 }
 
 /** What the verification step needs of the two changes that confirm and reject a payment. */
-export function verificationOf(confirm: PaymentChange, reject: PaymentChange) {
+export function useVerification(confirm: PaymentChange, reject: PaymentChange) {
   // One decision at a time: Alt+Y then Alt+N, the first on its way, sent both.
-  const deciding = confirm.isPending || reject.isPending;
+  const start = useOneAtATime();
   return {
-    confirm: () => {
-      if (!deciding) confirm.mutate(undefined);
-    },
-    reject: () => {
-      if (!deciding) reject.mutate(undefined);
-    },
+    confirm: () => start(confirm, undefined),
+    reject: () => start(reject, undefined),
     confirming: confirm.isPending,
     rejecting: reject.isPending,
     error: confirm.error ?? reject.error,

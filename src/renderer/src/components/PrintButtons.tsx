@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import { useInvoiceLayout } from '../api/hooks';
+import { useOneAtATime } from '../api/one-at-a-time';
 import { usePrinter, usePrintOnPrinter } from '../api/print-hooks';
 import { Kbd, useShortcuts } from '../keyboard';
 import { Notice } from './Field';
@@ -41,12 +42,12 @@ export function PrintButtons({ paper, justPaid = false, children }: { paper: Pap
   }, [justPaid, printer, paper.key, printNow]);
   // A second press while the first is on its way does nothing more: every fetch of a paper counts
   // as a print (the customer's first came back stamped SALINAN) or issues it (a second X report).
-  const once = (action: { isPending: boolean; mutate: () => void }) => () => {
-    if (!action.isPending) action.mutate();
-  };
-  const toPrinter = once(onPrinter);
-  const toDialog = once(dialog);
-  const toFile = once(download);
+  const printing = useOneAtATime();
+  const opening = useOneAtATime();
+  const saving = useOneAtATime();
+  const toPrinter = () => printing(onPrinter, undefined);
+  const toDialog = () => opening(dialog, undefined);
+  const toFile = () => saving(download, undefined);
   useShortcuts({
     'Alt+P': printer ? toPrinter : toDialog,
     'Alt+O': printer ? toDialog : undefined,

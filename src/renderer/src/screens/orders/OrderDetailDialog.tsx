@@ -18,6 +18,7 @@ import { RefundDialog } from '../../components/RefundDialog';
 import { TicketQr } from '../../components/TicketQr';
 import { dateTime, longDate, rupiah } from '../../format';
 import { Kbd, useShortcuts } from '../../keyboard';
+import { useOneAtATime } from '../../api/one-at-a-time';
 
 /** The ticket at the gate, by the participant's status. */
 const GATE_LABEL: Record<string, string> = { checked_in: 'Sudah masuk (check-in)', refunded: 'Tidak berlaku: dikembalikan (refund)' };
@@ -153,11 +154,8 @@ function OrderActions({ order }: { order: OrderDetail }) {
   const entering = order.status === 'completed' ? order.participants.find((p) => p.status === 'registered') : undefined;
   const checkIn = useCounterCheckIn(order);
   // Once: Alt+K pressed again while the first is on its way sent a second, refused as already used.
-  const enter =
-    entering &&
-    (() => {
-      if (!checkIn.isPending) checkIn.mutate(entering.ticketNumber);
-    });
+  const startCheckIn = useOneAtATime();
+  const enter = entering && (() => startCheckIn(checkIn, entering.ticketNumber));
   useShortcuts({
     'Alt+Y': verifying ? verification.confirm : undefined,
     'Alt+N': verifying ? verification.reject : undefined,
