@@ -3,6 +3,10 @@ import { useEffect, useState } from 'react';
 /** Where the list for what is asked stands: still an earlier one's on screen, there, or refused. */
 export type ListState = 'loading' | 'listed' | 'failed';
 
+/** A query's list state: an earlier list kept on screen while this one loads is not this one's. */
+export const listStateOf = (query: { isError: boolean; data: unknown; isPlaceholderData: boolean }): ListState =>
+  query.isError ? 'failed' : query.data !== undefined && !query.isPlaceholderData ? 'listed' : 'loading';
+
 /**
  * Enter on a search-as-you-type list acts on its first item (or the one the arrows chose). While
  * the list on screen is still an earlier search's (kept while the typed one settles and loads),

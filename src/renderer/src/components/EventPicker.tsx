@@ -7,7 +7,7 @@ import type { Event } from '#shared/schemas/event.js';
 import { useEvents } from '../api/hooks';
 import { dateTime } from '../format';
 import { Kbd, useShortcuts } from '../keyboard';
-import { useEnterWhenListed } from '../use-enter-when-listed';
+import { listStateOf, useEnterWhenListed } from '../use-enter-when-listed';
 
 const STATUS_NOTE: Record<Event['status'], string | undefined> = {
   published: undefined,
@@ -64,8 +64,7 @@ function EventSearch({ onChoose, onClose }: { onChoose: (eventId: string) => voi
   const [active, setActive] = useState(0);
   const found = useEvents(search);
   const events = found.data ?? [];
-  const state = found.isError ? 'failed' : found.data !== undefined && !found.isPlaceholderData ? 'listed' : 'loading';
-  const enter = useEnterWhenListed(`${search}\n${active}`, state, events[active], (event) => onChoose(event.id));
+  const enter = useEnterWhenListed(`${search}\n${active}`, listStateOf(found), events[active], (event) => onChoose(event.id));
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);

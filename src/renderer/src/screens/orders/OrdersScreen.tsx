@@ -16,7 +16,7 @@ import { Pager } from '../../components/Pager';
 import { useServedTable } from '../../components/served-table';
 import { dateTime, rupiah } from '../../format';
 import { useDebounced } from '../../use-debounced';
-import { useEnterWhenListed } from '../../use-enter-when-listed';
+import { listStateOf, useEnterWhenListed } from '../../use-enter-when-listed';
 import type { OrderToOpen } from '../../scanned-ticket';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrderTotalsLine } from './OrderTotalsLine';
@@ -74,8 +74,7 @@ export function OrdersScreen({ eventId, onChooseEvent, view }: { eventId: string
     onSortingChange: refine(setSorting),
   });
   // Enter opens the first order once the list on screen is the one for what is typed.
-  const typed = settledSearch === search.trim();
-  const state = !typed ? 'loading' : orders.isError ? 'failed' : orders.data !== undefined && !orders.isPlaceholderData ? 'listed' : 'loading';
+  const state = settledSearch === search.trim() ? listStateOf(orders) : 'loading';
   // What is asked, by what is typed (the query holds the search only once it has settled).
   const asked = JSON.stringify([eventId, search.trim(), acrossEvents, status, paymentStatus, sorting, page]);
   const enter = useEnterWhenListed(asked, state, table.getRowModel().rows[0]?.original, setOpen);
