@@ -126,7 +126,7 @@ test('the basket cannot change while it is being sent', async ({ page, counter }
   const basket = page.getByRole('heading', { name: /^Transaksi: / });
   await expect(basket).toHaveText('Transaksi: 2 peserta');
 
-  await holdBack(page, /\/admin\/transactions$/, 1500, (request) => request.method() === 'POST');
+  const sent = await holdBack(page, /\/admin\/transactions$/, (request) => request.method() === 'POST');
   await page.getByRole('button', { name: /Bayar 2 peserta/ }).click();
   // While it is on its way, another attendee's Alt+A adds no one, and no line can be removed:
   // the basket sent is the one shown, and the one paid.
@@ -134,6 +134,13 @@ test('the basket cannot change while it is being sent', async ({ page, counter }
   await page.keyboard.press('Alt+A');
   await expect(basket).toHaveText('Transaksi: 2 peserta');
   await expect(page.getByRole('button', { name: 'Hapus peserta 2' })).toBeDisabled();
+  // Escape, which starts the form again, does not forget the basket on its way either (forgotten,
+  // Alt+A added to it again).
+  await page.keyboard.press('Escape');
+  await fillRegistration(page, customer('Citra Tiga'));
+  await page.keyboard.press('Alt+A');
+  await expect(basket).toHaveText('Transaksi: 2 peserta');
+  sent.release();
   await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
   await expect(page.locator('.sell')).toContainText('2 peserta');
 });

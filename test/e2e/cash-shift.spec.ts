@@ -111,10 +111,11 @@ test('Alt+U pressed twice on the shift issues one X report, not two', async ({ p
   await expect(page.getByRole('heading', { name: 'Laporan X (sementara)' })).toBeVisible();
 
   // Exporting issues a numbered report for good: a second press while the first is out issued another.
-  const issued = await holdBack(page, /\/x-reports$/, 500);
+  const issued = await holdBack(page, /\/x-reports$/);
   await page.keyboard.press('Alt+U');
   await page.keyboard.press('Alt+U');
+  issued.release();
   await expect(page.getByText('Laporan X No. 1 diterbitkan dan tersimpan; tidak dapat diubah.')).toBeVisible();
   await page.waitForTimeout(800);
-  expect(issued).toHaveLength(1);
+  expect(issued.held).toHaveLength(1);
 });

@@ -136,12 +136,13 @@ test('two tickets scanned one after the other: the last one scanned is the one o
 
   // The first ticket's lookup is slow to come back; the second is scanned meanwhile.
   const searchedFor = (url: string) => new URL(url).searchParams.get('search');
-  await holdBack(page, /\/admin\/orders\?.*search=/, 1200, (request) => searchedFor(request.url()) === first);
+  const slow = await holdBack(page, /\/admin\/orders\?.*search=/, (request) => searchedFor(request.url()) === first);
   const answered = page.waitForResponse((response) => searchedFor(response.url()) === first);
   await scanWithWedge(page, first);
   await page.waitForTimeout(100);
   await scanWithWedge(page, second);
   await expect(page.getByRole('dialog', { name: 'Pesanan Dodi Kedua' })).toBeVisible();
+  slow.release();
   await answered;
   await page.waitForTimeout(300);
   await expect(page.getByRole('dialog', { name: 'Pesanan Dodi Kedua' })).toBeVisible();

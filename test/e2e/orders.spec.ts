@@ -21,7 +21,7 @@ async function seed(counter: Counter, names: string[], state: 'unpaid' | 'paid' 
   }
 }
 
-const rows = (page: import('@playwright/test').Page) => page.locator('.orders-table tbody tr');
+const rows = (page: Page) => page.locator('.orders-table tbody tr');
 
 /** One order sold through the API in `state`, its detail then opened from the Orders screen as a cashier opens it. */
 async function openSold(page: Page, counter: Counter, name: string, state: Parameters<typeof seed>[2]) {
@@ -147,12 +147,13 @@ test('Alt+K pressed twice checks the ticket in once and says nothing is wrong', 
   const dialog = await openSold(page, counter, 'Tono Gerbang', 'paid');
   await expect(dialog.getByRole('button', { name: /Check-in di loket/ })).toBeVisible();
 
-  const sent = await holdBack(page, /\/check-ins$/, 800);
+  const checkIns = await holdBack(page, /\/check-ins$/);
   await page.keyboard.press('Alt+K');
   await page.keyboard.press('Alt+K');
+  checkIns.release();
   await expect(dialog.getByTestId('participant-status')).toHaveText('Sudah masuk (check-in)');
   await page.waitForTimeout(300);
-  expect(sent).toHaveLength(1);
+  expect(checkIns.held).toHaveLength(1);
   await expect(dialog.locator('.notice.error')).toHaveCount(0);
 });
 
@@ -160,11 +161,12 @@ test('Alt+Y then Alt+N at once: the transfer is confirmed, and the rejection nev
   const dialog = await openSold(page, counter, 'Tari Transfer', 'transfer');
   await expect(dialog.getByRole('button', { name: /Konfirmasi pembayaran/ })).toBeVisible();
 
-  const sent = await holdBack(page, /\/payment\/(confirm|reject)$/, 800);
+  const decisions = await holdBack(page, /\/payment\/(confirm|reject)$/);
   await page.keyboard.press('Alt+Y');
   await page.keyboard.press('Alt+N');
+  decisions.release();
   await expect(dialog.getByRole('button', { name: /Konfirmasi pembayaran/ })).toHaveCount(0);
   await page.waitForTimeout(300);
-  expect(sent.map((url) => new URL(url).pathname.split('/').at(-1))).toEqual(['confirm']);
+  expect(decisions.held.map((url) => new URL(url).pathname.split('/').at(-1))).toEqual(['confirm']);
   await expect(dialog.locator('.notice.error')).toHaveCount(0);
 });

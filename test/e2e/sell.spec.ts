@@ -114,16 +114,22 @@ test('a sale answered after another event was chosen is paid under its own event
   const c = customer('Sari Berpindah');
   await fillRegistration(page, c);
   // The sale's answer is on its way when the operator turns to another event.
-  await holdBack(page, /\/admin\/orders$/, 1500, (request) => request.method() === 'POST');
+  const sale = await holdBack(page, /\/admin\/orders$/, (request) => request.method() === 'POST');
   await page.getByRole('button', { name: /Lanjut ke pembayaran/ }).click();
   await chooseEvent(page, 'wayang');
   await expect(page.getByTestId('current-event')).toHaveText('Festival Wayang Malam');
+  sale.release();
 
   // The order is Pameran Kopi's: its payment is shown under it, not under the event chosen since.
   await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
   await expect(page.getByTestId('current-event')).toHaveText(COFFEE.name);
   const sold = await counter.api(`/events/${COFFEE.slug}/admin/orders?search=${c.identityNumber}`);
   expect(sold.body).toMatchObject({ meta: { total: 1 } });
+  // Paid, the next customer is the chosen event's.
+  await page.getByRole('button', { name: 'Uang pas' }).click();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /Pelanggan berikutnya/ }).click();
+  await expect(page.getByTestId('current-event')).toHaveText('Festival Wayang Malam');
 });
 
 test('a payment left for another screen is there again on coming back', async ({ page, counter }) => {
@@ -143,4 +149,24 @@ test('a payment left for another screen is there again on coming back', async ({
   await expect(page.getByTestId('ticket-number')).toBeVisible();
   const paid = await counter.api(`/events/${COFFEE.slug}/admin/orders?search=${c.identityNumber}`);
   expect(paid.body).toMatchObject({ meta: { total: 1 }, data: [{ status: 'completed', paymentStatus: 'paid' }] });
+});
+
+test('a payment left for another screen and cancelled there is not asked for again', async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  const c = customer('Sari Batal');
+  await startSale(page, 'Harian', c);
+
+  await page.keyboard.press('F2');
+  await page.getByRole('row', { name: `Pesanan ${c.name}` }).click();
+  const detail = page.getByRole('dialog', { name: `Pesanan ${c.name}` });
+  await detail.getByRole('button', { name: 'Batalkan pesanan' }).click();
+  await page.getByRole('button', { name: 'Ya, batalkan pesanan' }).click();
+  await expect(detail).toContainText('Dibatalkan');
+  await detail.getByRole('button', { name: 'Tutup' }).click();
+  await expect(detail).toHaveCount(0);
+
+  await page.keyboard.press('F1');
+  await expect(page.getByLabel('NIK (16 digit)')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pembayaran' })).toHaveCount(0);
 });

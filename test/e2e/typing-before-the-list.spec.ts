@@ -43,11 +43,14 @@ test('a NIK typed and entered at once opens that customer, not the top of the li
   // The newest order, Oki's, tops the unfiltered list.
   await expect(page.locator('.orders-table tbody tr').first()).toContainText('Oki Setiawan');
 
-  // The search's list comes back a moment later, as on a busy counter.
-  await holdBack(page, /\/admin\/orders\?.*search=/, 400);
+  // The search's list comes back later, as on a busy counter.
+  const searched = await holdBack(page, /\/admin\/orders\?.*search=/);
   const search = page.getByRole('searchbox', { name: 'Cari pesanan' });
   await search.pressSequentially(nina.identityNumber.slice(-6));
   await page.keyboard.press('Enter');
+  await expect.poll(() => searched.held.length).toBe(1);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  searched.release();
   await expect(page.getByRole('dialog', { name: 'Pesanan Nina Kartika' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(1);
 });
@@ -60,7 +63,7 @@ test('an Enter waiting for its list is dropped when the operator changes what is
   await page.keyboard.press('F2');
   await expect(page.locator('.orders-table tbody tr')).toHaveCount(1);
 
-  await holdBack(page, /\/admin\/orders\?.*search=/, 400);
+  const searched = await holdBack(page, /\/admin\/orders\?.*search=/);
   const filtered = page.waitForResponse((response) => {
     const url = new URL(response.url());
     return url.pathname.endsWith('/admin/orders') && url.searchParams.has('search') && url.searchParams.get('status') === 'payment_pending';
@@ -69,6 +72,7 @@ test('an Enter waiting for its list is dropped when the operator changes what is
   await page.keyboard.press('Enter');
   // Before that list is back, a filter: the Enter was for the list without it.
   await page.getByLabel('Status pesanan').selectOption('payment_pending');
+  searched.release();
   await filtered;
   await expect(page.getByRole('row', { name: 'Pesanan Nina Kartika' })).toBeVisible();
   await page.waitForTimeout(300);

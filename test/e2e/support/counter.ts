@@ -144,19 +144,22 @@ export async function startSale(page: Page, category: string, c: Customer): Prom
 }
 
 /**
- * Holds back for `ms` the requests whose URL matches (those `which` picks), as a busy counter's
- * network would, so that the operator can act before their answer; the URLs held so far.
+ * Holds the requests whose URL matches (those `which` picks) on their way to the counter until
+ * `release()`, as a busy counter's network would: the operator acts before they are answered, for
+ * as long as the test needs. `held`: their URLs, held or let through since.
  */
-export async function holdBack(page: Page, url: RegExp, ms: number, which: (request: Request) => boolean = () => true): Promise<string[]> {
+export async function holdBack(page: Page, url: RegExp, which: (request: Request) => boolean = () => true): Promise<{ held: string[]; release(): void }> {
   const held: string[] = [];
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {
     if (which(route.request())) {
       held.push(route.request().url());
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      await released;
     }
     await route.continue();
   });
-  return held;
+  return { held, release };
 }
 
 /**

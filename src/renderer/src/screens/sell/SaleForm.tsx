@@ -152,16 +152,18 @@ export function SaleForm({
     return sendForm(e);
   };
 
+  // While the sale or the basket is on its way the basket stays as sent: an attendee added or a
+  // line removed meanwhile showed on screen, but the basket paid was the one sent.
+  const sending = create.isPending || basket.isPending;
   const clear = () => {
+    // Not while the sale or basket is on its way: resetting it forgot the request, not stopped it.
+    if (sending) return;
     form.reset({ ...EMPTY_REGISTRATION, ticketCategoryId: chosen });
     create.reset();
     basket.reset();
     setWarned('');
     form.setFocus('identityNumber');
   };
-  // While the sale or the basket is on its way the basket stays as sent: an attendee added or a
-  // line removed meanwhile showed on screen, but the basket paid was the one sent.
-  const sending = create.isPending || basket.isPending;
   /** Adds the form's attendee to the basket and starts the form again for the next one. */
   const addAttendee = form.handleSubmit((values) => {
     if (sending || !goesAhead()) return;

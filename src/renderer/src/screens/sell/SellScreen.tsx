@@ -41,8 +41,12 @@ export function SellScreen({
   onShowAwaiting: () => void;
   onOpenShift: () => void;
 }) {
-  const event = useEvent(eventId);
-  const tickets = useTickets(eventId);
+  // A sale under way is shown under its own event: one answered after the operator chose another
+  // (its request was on its way) was shown under the other, the header naming one event, the
+  // payment the other's. The event chosen stays the current one for the next customer.
+  const shownEventId = sale?.eventId ?? eventId;
+  const event = useEvent(shownEventId);
+  const tickets = useTickets(shownEventId);
   const [categoryId, setCategoryId] = useState<string>();
   // Each customer gets a fresh form: the key remounts it empty.
   const [customerNo, setCustomerNo] = useState(0);
@@ -60,11 +64,12 @@ export function SellScreen({
     onChooseEvent(id);
     next();
   };
-  // A sale answered after the operator chose another event (its request was on its way) is its
-  // own event's: it was shown under the other, the header naming one event, the payment the other's.
+  // A sale kept while the operator was on another screen may have been cancelled there (or
+  // lapsed): its payment is not asked for again.
+  const ended = (sale && 'orderId' in sale ? order : basket)?.status === 'cancelled';
   useEffect(() => {
-    if (sale && sale.eventId !== eventId) onChooseEvent(sale.eventId);
-  }, [sale, eventId, onChooseEvent]);
+    if (ended) next();
+  }, [ended, next]);
 
   const displayFailure = useShowOnDisplay(
     customerView({ eventName: event?.name, draft: lines, basket: sale && 'transactionId' in sale ? basket : undefined, order: sale && 'orderId' in sale && order ? { detail: order, customer: sale.customer } : undefined }),
@@ -99,7 +104,7 @@ export function SellScreen({
 
   return (
     <div className="sell">
-      <EventPicker eventId={eventId} onChoose={choose} />
+      <EventPicker eventId={shownEventId} onChoose={choose} />
       <ShiftPrompt onOpenShift={onOpenShift} />
       {event && <AwaitingVerification eventId={event.id} onShow={onShowAwaiting} />}
       {displayFailure && <Notice kind="error">Layar pelanggan tidak diperbarui: {displayFailure.message}</Notice>}
