@@ -163,6 +163,8 @@ test('a payment left for another screen and cancelled there is not asked for aga
   await detail.getByRole('button', { name: 'Batalkan pesanan' }).click();
   await page.getByRole('button', { name: 'Ya, batalkan pesanan' }).click();
   await expect(detail).toContainText('Dibatalkan');
+  // The confirmation closes after the order is shown cancelled; then the detail's own Tutup is the one left.
+  await expect(page.getByRole('button', { name: 'Ya, batalkan pesanan' })).toHaveCount(0);
   await detail.getByRole('button', { name: 'Tutup' }).click();
   await expect(detail).toHaveCount(0);
 
