@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { pdfText } from '../support/pdf.js';
-import { COFFEE, chooseEvent, customer, expect, fillRegistration, holdBack, logIn, screenshot, startSale, test } from './support/counter.js';
+import type { Page } from '@playwright/test';
+import { COFFEE, chooseEvent, customer, expect, fillRegistration, holdBack, logIn, screenshot, startSale, test, type Counter, type Customer } from './support/counter.js';
 
 test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next customer', async ({ page, counter }) => {
   await logIn(page, counter.url);
@@ -132,14 +133,19 @@ test('a sale answered after another event was chosen is paid under its own event
   await expect(page.getByTestId('current-event')).toHaveText('Festival Wayang Malam');
 });
 
-test('a payment left for another screen is there again on coming back', async ({ page, counter }) => {
+/** A sale of `name` left at its payment step for the Orders screen (F2), as a cashier looking something up. */
+async function leftAtPayment(page: Page, counter: Counter, name: string): Promise<Customer> {
   await logIn(page, counter.url);
   await chooseEvent(page, 'kopi');
-  const c = customer('Sari Kembali');
+  const c = customer(name);
   await startSale(page, 'Harian', c);
-
-  // The cashier looks something up on the Orders screen, then comes back to take the money.
   await page.keyboard.press('F2');
+  return c;
+}
+
+test('a payment left for another screen is there again on coming back', async ({ page, counter }) => {
+  // The cashier looks something up on the Orders screen, then comes back to take the money.
+  const c = await leftAtPayment(page, counter, 'Sari Kembali');
   await expect(page.getByRole('searchbox', { name: 'Cari pesanan' })).toBeVisible();
   await page.keyboard.press('F1');
   await expect(page.getByRole('heading', { name: 'Pembayaran' })).toBeVisible();
@@ -152,12 +158,7 @@ test('a payment left for another screen is there again on coming back', async ({
 });
 
 test('a payment left for another screen and cancelled there is not asked for again', async ({ page, counter }) => {
-  await logIn(page, counter.url);
-  await chooseEvent(page, 'kopi');
-  const c = customer('Sari Batal');
-  await startSale(page, 'Harian', c);
-
-  await page.keyboard.press('F2');
+  const c = await leftAtPayment(page, counter, 'Sari Batal');
   await page.getByRole('row', { name: `Pesanan ${c.name}` }).click();
   const detail = page.getByRole('dialog', { name: `Pesanan ${c.name}` });
   await detail.getByRole('button', { name: 'Batalkan pesanan' }).click();

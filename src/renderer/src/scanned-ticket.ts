@@ -31,9 +31,9 @@ export function useScannedTicket({ openOrder, showBasket }: ScanTargets): string
   // Only the last scan's answer acts: two tickets scanned one after the other opened whichever
   // lookup came back last, so a slow first one replaced the second's order, another customer's.
   const scans = useRef(0);
-  /** Acts on this scan's answer (or says its failure) unless another scan has come since. */
+  /** Acts on the answer to the scan just made (or says its failure) unless another scan has come since. */
   function answered<T>(lookup: Promise<T>, what: string, opened: (answer: T) => void): void {
-    const scan = ++scans.current;
+    const scan = scans.current;
     lookup.then(
       (answer) => scan === scans.current && opened(answer),
       (error: Error) => scan === scans.current && setProblem(`${what} yang dipindai tidak dapat dibuka: ${error.message}`),
@@ -48,6 +48,8 @@ export function useScannedTicket({ openOrder, showBasket }: ScanTargets): string
       openOrder({ eventId: order.eventId, id: order.id, customerName: order.customerName, customerEmail: order.customerEmail });
     });
   useTicketScanner((scanned: Scanned) => {
+    // Every scan, a code that is no ticket too, leaves the answers to those before it unheeded.
+    scans.current++;
     if (scanned.kind === 'number') return openNumbered(asPrintedTicketNumber(scanned.text));
     const token = scanned.text;
     const ticket = unverifiedClaims(TicketClaims, token);
@@ -63,10 +65,7 @@ export function useScannedTicket({ openOrder, showBasket }: ScanTargets): string
         setProblem(undefined);
         showBasket(group.eid, found.groupId);
       });
-    } else {
-      scans.current++;
-      setProblem('Kode yang dipindai bukan tiket dari loket ini.');
-    }
+    } else setProblem('Kode yang dipindai bukan tiket dari loket ini.');
   });
   return problem;
 }

@@ -183,7 +183,6 @@ export function SaleForm({
     form.setValue('email', first.email, { shouldValidate: true });
   };
   const removeLine = (index: number) => {
-    if (sending) return;
     onLines(lines.filter((_, i) => i !== index));
     setRefusedLine(undefined);
   };
