@@ -7,7 +7,7 @@
 import { or, sql, type Column, type SQL } from 'drizzle-orm';
 
 /** `column LIKE pattern ESCAPE '\'`, for a pattern that begins with %. */
-export const likeBound = (column: Column, pattern: string): SQL => sql`${column} like +${pattern} escape '\\'`;
+export const likeBound = (column: Column | SQL, pattern: string): SQL => sql`${column} like +${pattern} escape '\\'`;
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -384,9 +384,10 @@ export const orderMethodTotals = sqliteTable(
 );
 
 /**
- * How far the orders' search index (orders_search) has been fed: every order with a rowid up to
- * `indexedThrough` is in it, kept there by the triggers of migration 0028; the orders after it
- * are fed in batches after their sale (domain/search-index.ts). One row, id 1.
+ * How far the orders' search index (orders_search, orders_search_domains, order_email_domains) has
+ * been fed: every order with a rowid up to `indexedThrough` is in it, kept there by the triggers
+ * of migration 0032; the orders after it are fed in batches after their sale
+ * (domain/search-index.ts). One row, id 1.
  */
 export const ordersSearchProgress = sqliteTable(
   'orders_search_progress',
@@ -413,6 +414,22 @@ export const orderGrams = sqliteTable(
     orders: integer('orders').notNull(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.gram] })],
+);
+
+/**
+ * How many of an event's orders have each e-mail domain ("@" and what follows the first @ of the
+ * e-mail, as orders_search_domains holds it), for the orders up to
+ * ordersSearchProgress.indexedThrough: a search of a common domain is counted without reading each
+ * order that has it (domain/order-domains.ts; migration 0032).
+ */
+export const orderEmailDomains = sqliteTable(
+  'order_email_domains',
+  {
+    eventId: text('event_id').notNull(),
+    domain: text('domain').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.domain] })],
 );
 
 /**

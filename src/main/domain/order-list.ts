@@ -11,7 +11,6 @@ import type { PaymentMethod } from '#shared/schemas/payment.js';
 import { fromMinor } from '#shared/money.js';
 import type { Db } from '../db/connection.js';
 import { amongIds, amongValues, idsParam } from '../db/id-list.js';
-import { eitherContains } from '../db/like.js';
 import { eqUnindexed } from '../db/unindexed.js';
 import { orderCounts, orderMethodTotals, orders, payments, ticketCategories } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
@@ -19,9 +18,9 @@ import type { EventRow, EventService } from './events.js';
 import type { Expiry } from './expiry.js';
 import { identifierMatches } from './order-search.js';
 import { countable, countedHolding, notYetCounted } from './order-grams.js';
-import { notYetIndexed } from './search-index.js';
+import { nameOrEmailLike, nameOrEmailMatches, TRIGRAM } from './search-matches.js';
 import { orderBase, type OrderViews } from './order-views.js';
-import { asciiLower, pageMeta } from './paging.js';
+import { pageMeta } from './paging.js';
 import { NOTHING, sumOf, type Figure } from './figures.js';
 
 export interface OrderListDeps {
@@ -33,8 +32,6 @@ export interface OrderListDeps {
 }
 
 const SORT_COLUMNS = { createdAt: orders.createdAt, totalAmount: orders.totalAmount } as const;
-/** Search terms shorter than this make no trigram: the search index cannot answer them. */
-const TRIGRAM = 3;
 /** Up to this many matches a page reads the matches; beyond, it walks the event's orders. */
 const FEW_MATCHES = 1000;
 /**
@@ -43,40 +40,6 @@ const FEW_MATCHES = 1000;
  * before counting costs a search of thousands little (101 of "Putri"'s 5,115: 2% of their count).
  */
 const READ_ONCE = 100;
-/** The search index's rowid holds the order's rowid in its low 40 bits. */
-const ORDER_ROWID_MASK = 2 ** 40 - 1;
-/** The term as the search index's query: one quoted phrase. */
-const phraseOf = (term: string) => `"${asciiLower(term).replaceAll('"', '""')}"`;
-const nameOrEmailLike = (term: string) => eitherContains([orders.customerName, orders.customerEmail], term);
-/**
- * The part of a term the search index looks up: the whole term, but of an e-mail only its name up
- * to the @. A domain's trigrams ("gma", "ail", ".co") are in most orders, and the index reads all
- * of their rows before a phrase leaves one order; the name before the @ is usually in few (a
- * common one, "info@", reads more orders than the whole address would).
- */
-function lookedUp(term: string): string {
-  const part = term.slice(0, term.indexOf('@') + 1);
-  // In characters, as the index counts them: an emoji is one, of two UTF-16 units.
-  return [...part].length >= TRIGRAM ? part : term;
-}
-
-/**
- * The orders whose name or e-mail contains the term, in `scope`: those the search index holds
- * (`inIndex` narrows its rows to the scope's), and those sold since its last batch
- * (domain/search-index.ts), a range of rowids read with the LIKE. The two never share a row:
- * `rowids` is both, `count` counts each apart (a count over their UNION ALL took a fifth longer).
- */
-function nameOrEmailMatches(term: string, scope?: { inIndex: SQL; inOrders: SQL }): { rowids: SQL; count: SQL } {
-  const part = lookedUp(term);
-  const found = sql`select orders_search.rowid & ${ORDER_ROWID_MASK} from orders_search where orders_search match ${phraseOf(part)}${scope ? sql` and ${scope.inIndex}` : sql``}`;
-  // What the index found holds the part: those that hold the whole term too.
-  const indexed = part === term ? found : sql`select ${orders}.rowid from ${orders} where ${orders}.rowid in (${found}) and ${nameOrEmailLike(term)}`;
-  const unindexed = sql`from ${orders} where ${and(notYetIndexed, scope?.inOrders, nameOrEmailLike(term))}`;
-  return {
-    rowids: sql`${indexed} union all select ${orders}.rowid ${unindexed}`,
-    count: sql`select (select count(*) from (${indexed})) + (select count(*) ${unindexed}) as n`,
-  };
-}
 
 /** The event's orders, not through the event's index: matches or a rowid range drive instead. */
 const ofEventUnindexed = (eventId: string) => eqUnindexed(orders.eventId, eventId);
@@ -159,12 +122,10 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     const identifiers = identifierMatches(query.search, (eventId) => eq(eventId, event.id));
     const searched = and(where, or(nameOrEmailLike(query.search), ...identifiers));
     if ([...query.search].length < TRIGRAM) return shortTerm(event, query.search, filters, searched);
-    // The search index (migrations/0001_orders_search.sql) agrees with the LIKE above on every
-    // row, and counts the event's matches without reading an order (those sold since its last
-    // batch aside: nameOrEmailMatches).
-    const inEvent = sql`orders_search.rowid between (select rowid << 40 from events where id = ${event.id}) and (select ((rowid + 1) << 40) - 1 from events where id = ${event.id})`;
+    // The search index (search-matches.ts) agrees with the LIKE above on every row, and counts the
+    // event's matches without reading an order (those sold since its last batch aside).
     const ofEvent = ofEventUnindexed(event.id);
-    const named = nameOrEmailMatches(query.search, { inIndex: inEvent, inOrders: ofEvent });
+    const named = nameOrEmailMatches(query.search, event.id);
     // A term that may also be a ticket number, NIK or phone: the index's matches and those, as
     // one set of rows, each part found through its own index (a ticket number through the
     // participants', a NIK through its ending's), not by reading every order of the event. The
@@ -177,12 +138,13 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     }
     // ofEvent's unary + keeps the event's index (every order of the event) from driving these
     // queries: the matches do. A handful are read once, for the count and the page alike.
-    const first = db.values<[number]>(sql`${named.rowids} limit ${READ_ONCE + 1}`);
-    if (first.length <= READ_ONCE) {
-      const found = and(ofEvent, ...filters, amongValues(sql`${orders}.rowid`, first.map(([rowid]) => rowid)));
-      return { where: found, countWhere: found, ...(filters.length === 0 && { total: first.length }) };
+    const read = named.parts.map((part) => db.values<[number]>(sql`${part} limit ${READ_ONCE + 1}`));
+    const first = new Set(read.flat().map(([rowid]) => rowid));
+    if (read.every((rows) => rows.length <= READ_ONCE) && first.size <= READ_ONCE) {
+      const found = and(ofEvent, ...filters, amongValues(sql`${orders}.rowid`, [...first]));
+      return { where: found, countWhere: found, ...(filters.length === 0 && { total: first.size }) };
     }
-    const matches = db.get<{ n: number }>(named.count).n;
+    const matches = named.count(db);
     const amongMatches = and(ofEvent, ...filters, sql`${orders}.rowid in (${named.rowids})`);
     // Few matches: the page reads just those. Many: the page walks the event's orders in list
     // order with the LIKE and is full after a few dozen rows.
