@@ -18,7 +18,7 @@ import type { EventRow, EventService } from './events.js';
 import type { Expiry } from './expiry.js';
 import { identifierMatches } from './order-search.js';
 import { countable, countedHolding, notYetCounted } from './order-grams.js';
-import { nameOrEmailLike, nameOrEmailMatches, TRIGRAM } from './search-matches.js';
+import { indexable, nameOrEmailLike, nameOrEmailMatches } from './search-matches.js';
 import { orderBase, type OrderViews } from './order-views.js';
 import { pageMeta } from './paging.js';
 import { NOTHING, sumOf, type Figure } from './figures.js';
@@ -121,7 +121,7 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
     if (!query.search) return { where, countWhere: where, total: counted(event, query).count };
     const identifiers = identifierMatches(query.search, (eventId) => eq(eventId, event.id));
     const searched = and(where, or(nameOrEmailLike(query.search), ...identifiers));
-    if ([...query.search].length < TRIGRAM) return shortTerm(event, query.search, filters, searched);
+    if (!indexable(query.search)) return shortTerm(event, query.search, filters, searched);
     // The search index (search-matches.ts) agrees with the LIKE above on every row, and counts the
     // event's matches without reading an order (those sold since its last batch aside).
     const ofEvent = ofEventUnindexed(event.id);
@@ -227,10 +227,7 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
   function searchAll(actor: Actor, query: OrderSearchQuery): { data: OrderListItem[]; meta: PageMeta } {
     expiry.expireBeforeRead();
     const readable = access.eventsAllowing(actor, 'event:read');
-    const nameOrEmail =
-      [...query.search].length < TRIGRAM
-        ? nameOrEmailLike(query.search)
-        : sql`${orders}.rowid in (${nameOrEmailMatches(query.search).rowids})`;
+    const nameOrEmail = indexable(query.search) ? sql`${orders}.rowid in (${nameOrEmailMatches(query.search).rowids})` : nameOrEmailLike(query.search);
     const where = and(readable(orders.eventId), ...stateFilters(query), or(nameOrEmail, ...identifierMatches(query.search, readable)));
     const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
     const eventsById = new Map<string, EventRow>();

@@ -15,14 +15,14 @@ import { asciiLower } from './paging.js';
 import { emailDomain, notYetIndexed } from './search-index.js';
 
 /** Terms shorter than this make no trigram: the search index cannot answer them. */
-export const TRIGRAM = 3;
+const TRIGRAM = 3;
 /** The search index's rowid holds the order's rowid in its low 40 bits, the event's rowid above. */
 const ORDER_ROWID_MASK = 2 ** 40 - 1;
 
 type IndexTable = 'orders_search' | 'orders_search_domains';
 
-/** In characters, as the index counts them: an emoji is one, of two UTF-16 units. */
-const indexable = (text: string) => [...text].length >= TRIGRAM;
+/** Whether the index can look the text up; in characters, as it counts them (an emoji is one, of two UTF-16 units). */
+export const indexable = (text: string) => [...text].length >= TRIGRAM;
 
 /** The LIKE every search of a name or e-mail agrees with. */
 export const nameOrEmailLike = (term: string) => eitherContains([orders.customerName, orders.customerEmail], term);
