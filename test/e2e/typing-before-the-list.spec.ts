@@ -22,17 +22,12 @@ test('typing a search while the first page of orders is still on its way', async
   const nina = await ninaThenOki(page, counter);
 
   // The unfiltered first page waits until the operator has typed.
-  let release: () => void = () => undefined;
-  const typed = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/admin\/orders\?page=1&/, async (route) => {
-    if (!new URL(route.request().url()).searchParams.has('search')) await typed;
-    await route.continue();
-  });
+  const unfiltered = await holdBack(page, /\/admin\/orders\?page=1&/, (request) => !new URL(request.url()).searchParams.has('search'));
 
   await page.keyboard.press('F2');
   const search = page.getByRole('searchbox', { name: 'Cari pesanan' });
   await search.pressSequentially(nina.identityNumber.slice(-6));
-  release();
+  unfiltered.release();
   await expect(page.locator('.orders-table tbody tr')).toHaveCount(1);
   await expect(page.getByRole('row', { name: 'Pesanan Nina Kartika' })).toBeVisible();
 });

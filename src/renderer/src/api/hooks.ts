@@ -13,7 +13,7 @@ import { COUNTER_GATE, REJECTED_TRANSFER_REASON } from '#shared/labels.js';
 import type { InvoiceLayout, SettingsPatch } from '#shared/schemas/settings.js';
 import type { ConflictResolution, RemoteSettingsBody } from '#shared/schemas/sync.js';
 import { api, call, link, once } from './client';
-import { useOneAtATime } from './one-at-a-time';
+import { useOneAtATime, type Startable } from './one-at-a-time';
 
 /** How often the status bar asks for the sync state: a sale's pending count falls within this. */
 const SYNC_POLL_MS = 2000;
@@ -186,8 +186,7 @@ export function usePaymentVerification(order: { eventId: string; id: string }) {
 }
 
 /** A change that takes no input: confirming or rejecting a payment. */
-interface PaymentChange {
-  mutate(input: undefined, options: { onSettled: () => void }): void;
+interface PaymentChange extends Startable<undefined> {
   isPending: boolean;
   error: Error | null;
 }

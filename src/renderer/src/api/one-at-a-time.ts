@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 
 /** What the guard needs of a mutation: to start it, and to hear when it has settled. */
-interface Startable<V> {
+export interface Startable<V> {
   mutate(variables: V, options: { onSettled: () => void }): void;
 }
 
