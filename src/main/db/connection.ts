@@ -34,7 +34,7 @@ export function applyPragmas(sqlite: Sqlite): void {
  * Statement journals in memory, not in a temp file. The group commit runs each sale in a savepoint,
  * and SQLite copies every stored page the savepoint changes into a statement journal. Past 64 KiB
  * (one sale's order, item, buyer and their index pages) that journal moved to a temp file, written
- * page by page: a busy counter sold a quarter fewer orders a second. In memory, a journal holds
+ * page by page, and a busy counter sold markedly fewer orders a second. In memory, a journal holds
  * what one savepoint or statement changed, and is emptied when it ends. Set after the migrations:
  * one that rewrote a season's table in one statement would hold the whole table in memory.
  */

@@ -1,7 +1,7 @@
 /**
  * "Rows of these ids" with the ids bound as ONE parameter, a JSON array, so that the statement is
  * built and prepared once: drizzle's inArray writes a placeholder per id, and builds the query
- * anew at every call (a fifth of an order list's time went to building its statements). A query
+ * anew at every call (building its statements was a large part of an order list's time). A query
  * built per call keeps one text whatever the count, so the statement cache still serves it.
  */
 import { sql, type Column, type SQL } from 'drizzle-orm';

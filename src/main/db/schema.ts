@@ -183,7 +183,7 @@ export const orders = sqliteTable(
     index('orders_buyer').on(t.buyerUserId),
     index('orders_transaction').on(t.transactionId),
     // A search too short for the search index reads the event's names and e-mails here, not its
-    // whole orders: a two-letter search counts its matches among 200,000 in a sixth of the time.
+    // whole orders: far less to read.
     index('orders_event_name_email').on(t.eventId, t.customerName, t.customerEmail),
     // A NIK or a phone searched by its ending, as a customer reads it out (domain/order-search.ts):
     // its last four digits find a hundred orders of the whole season without reading the rest.
@@ -321,9 +321,9 @@ export const payments = sqliteTable(
   (t) => [
     index('payments_order').on(t.orderId),
     // The sales report of a short range reads its payments here: before, it read every payment,
-    // or, for an organizer, every order of its events (7.5 s for one day of a 1M-order season).
+    // or, for an organizer, every order of its events, however short the range.
     // Partial: only a query that says status = 'paid' in its text uses it. Indexed on the status
-    // too, it drove every join on a bound status ('paid' among the totals' matches: 2 s).
+    // too, it drove every join on a bound status ('paid' among the totals' matches) and made it slow.
     index('payments_paid')
       .on(t.paidAt)
       .where(sql`status = 'paid'`),
@@ -420,7 +420,7 @@ export const orderGrams = sqliteTable(
  * How many of an event's orders have each e-mail domain ("@" and what follows the first @ of the
  * e-mail, as orders_search_domains holds it), for the orders up to
  * ordersSearchProgress.indexedThrough: a search of a common domain is counted without reading each
- * order that has it (domain/order-domains.ts; migration 0032).
+ * order that has it (domain/search-matches.ts; migration 0032).
  */
 export const orderEmailDomains = sqliteTable(
   'order_email_domains',

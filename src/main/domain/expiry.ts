@@ -44,7 +44,7 @@ export function createExpiry(db: Db, clock: Clock, seats: Seats, journal: OrderJ
 
   /**
    * While the clock reads from `learnedAt` up to `noneLapsesBefore`, no hold lapses, and expireDue
-   * does nothing: a sale saves its probe (16 µs under load on a season's counter). Learned by
+   * does nothing: a sale saves its probe. Learned by
    * reads and serve's sweep from what is committed only: a transaction that rolls back could bring
    * back a hold it had paid or cancelled. A new hold of this process moves it earlier (holdUntil),
    * and a clock set back before `learnedAt` looks again.

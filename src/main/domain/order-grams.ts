@@ -1,9 +1,9 @@
 /**
  * How many of an event's orders hold each piece of one or two characters in their name or e-mail
  * (order_grams, migration 0029). A search that short makes no trigram for the search index
- * (search-index.ts), so its total was a count over every name and e-mail of the event: 45 to 60 ms
- * at 200,000 orders. The counts are kept with the search index's batches, up to a mark of their
- * own; the orders after it are read with LIKE, so a total is exact at any moment.
+ * (search-index.ts), so its total was a count over every name and e-mail of the event, slow on a
+ * large event (docs/search.md). The counts are kept with the search index's batches, up to a mark
+ * of their own; the orders after it are read with LIKE, so a total is exact at any moment.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.js';
@@ -30,7 +30,7 @@ export const countable = (term: string) => !term.includes(String.fromCodePoint(R
  * Calls `found` with every piece of one or two characters that `LIKE '%piece%'` finds in the text,
  * as a number (pieceText turns it back): ASCII letters folded, an emoji one character, and only up
  * to a NUL, where SQLite's LIKE stops reading. Numbers, not strings: with a string and a Set for
- * each piece, a batch of 500 orders took 6 to 9 ms of JS; so, about 2.
+ * each piece, a batch's JS took several times as long.
  */
 function eachGram(text: string, found: (gram: number) => void): void {
   let previous = -1;

@@ -36,8 +36,8 @@ const SORT_COLUMNS = { createdAt: orders.createdAt, totalAmount: orders.totalAmo
 const FEW_MATCHES = 1000;
 /**
  * Up to this many matches of the search index are read once, for the count and the page: asking
- * the index twice cost a single e-mail's search a third of its time. Reading this many more
- * before counting costs a search of thousands little (101 of "Putri"'s 5,115: 2% of their count).
+ * the index twice cost a single e-mail's search dearly. Reading this many more before counting
+ * costs a search of thousands little beside counting them (docs/search.md).
  */
 const READ_ONCE = 100;
 
@@ -81,7 +81,7 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
   }
 
   // Prepared once, each state filter bound or null (an event has a dozen rows here): built per
-  // request, it took 24 µs against 5.6.
+  // request, it took several times as long.
   const ph = sql.placeholder;
   const countedRows = db
     .select({ count: sql<number>`coalesce(sum(${orderCounts.n}), 0)`, amount: sql<number>`coalesce(sum(${orderCounts.amount}), 0)` })
@@ -178,7 +178,7 @@ export function createOrderList({ db, access, events, views, expiry }: OrderList
   function pageOf(where: SQL | undefined, query: Pick<OrderListQuery, 'page' | 'limit' | 'sort' | 'order'>, eventOf: (eventId: string) => EventRow): OrderListItem[] {
     const direction = query.order === 'asc' ? asc : desc;
     // Ties go by rowid, which every index of the event's orders holds after its columns: by id,
-    // SQLite sorted all the orders of a tie (a ticket price's 50,000 on a season's event, 0.2 s).
+    // SQLite sorted all the orders of a tie (every order of one ticket price, by total).
     const ordering = [direction(SORT_COLUMNS[query.sort]), direction(sql`${orders}.rowid`)];
     const page = db
       .select({ id: orders.id })

@@ -44,8 +44,8 @@ export function linksAt(baseUrl: () => string): Links {
  * The fields every form of an order shares, in a fresh object. Answers add theirs to it with
  * Object.assign, never as `{ ...orderBase(), more }`: on Node 20's V8 an object literal that
  * begins with a spread and goes on keeps all it points to alive through young-generation
- * collections, until a full one. A list's fifty orders were all moved to the old generation,
- * and each collection took 1.2 to 1.9 ms of some request's time (docs/benchmarks.md).
+ * collections, until a full one. A list's orders were all moved to the old generation, which
+ * made every collection longer and brought full ones, paid for by whichever request was running.
  */
 export function orderBase(row: OrderRow, event: EventRow) {
   const at = (ms: number) => toIso(ms, event.timezone);

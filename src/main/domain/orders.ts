@@ -212,7 +212,7 @@ export function createOrderService({ db, clock, events, views, seats, expiry, gr
    * group-commit.ts): what the HTTP listener uses, so that ten counters selling at once share
    * one disk flush instead of queueing for ten. Same checks, same errors, same result. The event
    * is read in the group's transaction too: a read outside one begins and ends a read transaction
-   * of its own, which under load cost 18 µs against 3 to 4 inside.
+   * of its own, which under load cost several times the same read inside.
    */
   async function create(actor: Actor, idOrSlug: string, body: CreateOrderBody): Promise<OrderCreated> {
     return groupCommit(() => {

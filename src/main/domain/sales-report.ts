@@ -79,9 +79,9 @@ export function createSalesReports(db: Db) {
 
   /**
    * Whether the range overlaps at most a quarter of the time over which payments were paid (two seeks
-   * in the index of paid payments). On a season of 1,000,000 orders, 599,605 paid over 90 days, the
-   * index made an organizer's report of one day 7.5 s to 0.2 s, but of the whole season 10 s to 19:
-   * in its order each sale's order is read apart, away from its neighbours.
+   * in the index of paid payments). The index makes a short range's report fast, but a long one's
+   * slower than reading in table order: in its order each sale's order is read apart, away from its
+   * neighbours (docs/cash-sessions.md).
    */
   function isNarrow(from: number, to: number): boolean {
     const first = firstPaid.get()?.at;
@@ -142,9 +142,8 @@ export function createSalesReports(db: Db) {
         .groupBy(...groupBy);
 
     // Two walks of the range's sales, one by time and method, one by category and cashier; each
-    // part of the report sums the groups of one. A walk a part took 2.7 to 2.8 times as long: a
-    // month's 199,656 sales, 8.5 to 8.7 s against 3.1. One walk grouped by all of them held a group
-    // for nearly every sale (488,254 for a season's 599,605) in memory.
+    // part of the report sums the groups of one. A walk for each part took far longer than two;
+    // one walk grouped by all of them held a group for nearly every sale in memory.
     // The offset is bound as a real number: the cast makes the hour a whole one.
     const localHour = sql<number>`cast((${payments.paidAt} / 1000 + ${offsetSeconds}) / 3600 as integer)`;
     const byTime = salesBy({ localHour, method: payments.method }, [localHour, payments.method]);

@@ -1,8 +1,9 @@
 /**
  * The orders' search index (orders_search, orders_search_domains and order_email_domains:
  * migration 0032; search-matches.ts reads them) is fed after the sale, not in it. Each sale
- * indexed in its own group commit made SQLite write a new segment of the index: about 100 µs of
- * the sale's time, against 15 µs an order when a few hundred are indexed in one transaction.
+ * indexed in its own group commit made SQLite write a new segment of the index, a large part of
+ * the sale's time; a few hundred orders indexed in one transaction cost far less each
+ * (docs/search.md).
  * Until its batch an order is read with LIKE through `notYetIndexed` (at most a batch or so at a
  * busy counter), so a search finds it either way.
  */

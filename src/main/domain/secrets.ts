@@ -34,10 +34,10 @@ export function nobodysPasswordHash(): Promise<string> {
 /**
  * A machine-generated secret of 93 bits or more (the customer passwords the counter makes): a
  * salted SHA-256 suffices because such a secret cannot be guessed, and it keeps a sale from
- * spending 50 ms of CPU on scrypt.
+ * spending scrypt's deliberately slow hashing.
  */
 export function hashGeneratedSecret(secret: string): string {
-  // From the pool: a sale that makes a buyer hashes one, and randomBytes(16) took 2% of the sale.
+  // From the pool: a sale that makes a buyer hashes one, and a call into crypto cost more than its 16 bytes.
   const salt = randomBytesPooled(16);
   const hash = createHash('sha256').update(salt).update(secret).digest();
   return `sha256$${salt.toString('base64url')}$${hash.toString('base64url')}`;

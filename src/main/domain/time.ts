@@ -13,8 +13,8 @@ function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
  * Offsets asked for before, by zone and quarter hour. Every offset is a whole number of quarter
  * hours and every change of offset happens at a whole or half local hour, so at a quarter-hour
  * boundary in UTC: within one UTC quarter hour a zone's offset cannot change. Every timestamp an
- * answer renders asks (a sale renders a dozen): formatting through Intl each time cost a tenth of
- * the CPU of a sale.
+ * answer renders asks (a sale renders a dozen): formatting through Intl each time was a noticeable
+ * share of the CPU of a sale.
  */
 const knownOffsets = new Map<string, number>();
 const QUARTER_HOUR_MS = 15 * 60_000;

@@ -2,7 +2,7 @@
  * A login's token: a compact JWS (HS256) over {ver, sub, iss, iat, exp}, signed and checked here
  * with node:crypto, synchronously. jose's check runs on WebCrypto, whose steps wait on the thread
  * pool: under the venue's devices each wait was a turn of a busy event loop, and the operator's
- * screen spent 12 ms (median) in them before its request was even read (docs/benchmarks.md).
+ * screen waited on them before its request was even read.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';

@@ -104,7 +104,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     genReqId: () => newId(),
     requestIdHeader: false,
     // A request must arrive whole within these (a slow sender holds no socket for long), checked
-    // often: Node looks only every 30 s by default, which let a trickled body stay 76 s. Idle
+    // often: Node looks only every 30 s by default, which let a trickled body stay well past it. Idle
     // kept-alive connections close soon after.
     requestTimeout: timeouts.requestMs,
     http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: Math.min(1000, timeouts.headersMs / 2) },

@@ -15,8 +15,8 @@ import { LineFull, createTurns } from './turns.js';
 
 /**
  * Enough at once that sales still share disk flushes (db/group-commit.ts), few enough that the
- * operator's screen stays quick: with 50 devices, 4 kept its p99 at 34 ms, 8 let it reach 57 ms
- * (docs/benchmarks.md).
+ * operator's screen stays quick under 50 devices: eight let its p99 grow well past what four kept
+ * (docs/lan-and-devices.md).
  */
 export const DEVICE_SLOTS = 4;
 const QUEUE_LIMIT = 512;

@@ -1,7 +1,7 @@
 /**
  * The shapes the OpenAPI document names once, under components.schemas, and refers to from every
- * route. Inlined, the error envelope alone (twelve statuses on most routes) made half of a 1 MB
- * document, and Swagger UI took six seconds to show /docs' first endpoint.
+ * route. Inlined, the error envelope alone (twelve statuses on most routes) made up much of a very
+ * large document, and Swagger UI was slow to show /docs' first endpoint.
  */
 import { z } from 'zod';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';

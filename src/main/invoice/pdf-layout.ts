@@ -37,7 +37,7 @@ export async function renderPdf(layout: InvoiceLayout, title: string, draw: Draw
 /**
  * Shows only the top of the roll's last page, down to the content's end and a margin. pdfkit draws
  * from the page's top edge, so the page keeps its height and its media box starts lower. Drawing
- * once and cutting halves a receipt's time against drawing twice to learn the length.
+ * once and cutting spares the second drawing that learning the length first would take.
  */
 function cutRoll(doc: PDFKit.PDFDocument, g: Geometry): void {
   const [width, height] = g.size;

@@ -1,8 +1,8 @@
 /**
  * The reads serve answers on its read thread (read-thread.ts): those that can read for a second
  * or more on a season's database. On serve's main thread every sale, scan and screen waited
- * behind them: a month's sales report (3 s), the totals of a search that matches a hundred
- * thousand orders (0.4 s), a search across every event (1.4 s for two letters).
+ * behind them: a month's sales report, the totals of a search that matches a hundred thousand
+ * orders, a search across every event (docs/search.md).
  */
 import type { Db } from '../db/connection.js';
 import { createAccess } from '../domain/access.js';

@@ -89,8 +89,8 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
       .from(outbox)
       .where(and(eq(outbox.state, state), lte(outbox.nextAttemptAt, ph('now')), sql`not ${earlierOpen}`, sql`not (${LOOKALIKE_AHEAD})`));
   const dueNowIn = dueOf('pending').unionAll(dueOf('unknown')).orderBy(asc(outbox.seq)).limit(ph('limit')).prepare();
-  // What every job of the push does, prepared once: built anew, the claim alone took drizzle
-  // 0.25 ms a job (3 % of the push's main thread).
+  // What every job of the push does, prepared once: built anew for each job, drizzle's building
+  // of the claim alone was a share of the push's main thread worth saving.
   const claimIn = db
     .update(outbox)
     .set({ state: 'in_flight', attempts: sql`${outbox.attempts} + 1`, updatedAt: sql`${ph('now')}` })
@@ -108,7 +108,7 @@ export function createOutbox(db: Db, clock: Clock, onRecorded: () => void) {
    * order's create, checkout and cancel reach the remote in the order they happened. The pending
    * and the unknown ones are read apart and merged by SQLite in one statement, prepared once: asked
    * for both states at once, SQLite sorted them in a temporary b-tree, and two statements cost the
-   * push two calls on every turn (a pending read took 0.45 ms, an empty unknown one 0.16).
+   * push two calls on every turn.
    */
   function due(limit: number): Job[] {
     return dueNowIn.all({ now: clock(), limit });
