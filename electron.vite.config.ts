@@ -47,8 +47,8 @@ export default defineConfig({
         },
         // Bundled CommonJS still asks `require` for a few things (fastify a plugin's name, pino its main
         // module) and names `__dirname` (@fastify/swagger looks for a package.json there, finds none,
-        // and the app gives its own title). electron-vite gives the other chunks these, but misses
-        // them in this 3 MB one.
+        // and the app gives its own title). electron-vite gives the other chunks these (serve's own
+        // chunk, which the CLI imports only for `serve`), but misses them in the entry.
         output: { banner: (chunk) => (chunk.fileName === 'cli.js' ? CLI_COMMONJS : '') },
       },
     },

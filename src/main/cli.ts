@@ -16,7 +16,7 @@ import {
   userCommand,
 } from './cli/commands.js';
 import { reportCommand, sessionCommand } from './cli/cash-commands.js';
-import { serve, syncTuning } from './cli/serve.js';
+import { syncTuning } from './cli/sync-tuning.js';
 import { USAGE, UsageError } from './cli/usage.js';
 import { AppError } from './domain/errors.js';
 import { ListenHost } from '#shared/schemas/settings.js';
@@ -73,6 +73,7 @@ async function main(argv: string[]): Promise<void> {
     const port = values.port === undefined ? undefined : Number(values.port);
     if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new UsageError('--port must be 0-65535');
     if (values.host !== undefined && !ListenHost.safeParse(values.host).success) throw new UsageError('--host must be an IP address or a host name');
+    const { serve } = await import('./cli/serve.js');
     return serve({ dataDir, host: values.host, port, demo: values.demo ?? false });
   }
   // Restore replaces the database file: nothing may have it open, this command included.

@@ -14,6 +14,7 @@ import { createServices, type Services } from '../services.js';
 import type { BackgroundTask } from '#shared/schemas/background.js';
 import type { BackgroundProblems } from '../app/background.js';
 import { SEARCH_BATCH } from '../domain/search-index.js';
+import { syncTuning } from './sync-tuning.js';
 
 export interface ServeOptions {
   dataDir: string;
@@ -22,23 +23,6 @@ export interface ServeOptions {
   /** Else the setting listenPort. */
   port?: number;
   demo: boolean;
-}
-
-/**
- * The sync engine's pace, for tests and unusual networks: TICKET_COUNTER_SYNC_TIMEOUT_MS (per
- * request, default 10000), TICKET_COUNTER_SYNC_INTERVAL_MS (rounds, default 5000),
- * TICKET_COUNTER_SYNC_PULL_MS (pulls, default 60000).
- */
-export function syncTuning() {
-  const ms = (name: string) => {
-    const value = Number(process.env[name]);
-    return Number.isInteger(value) && value > 0 ? value : undefined;
-  };
-  return {
-    timeoutMs: ms('TICKET_COUNTER_SYNC_TIMEOUT_MS'),
-    intervalMs: ms('TICKET_COUNTER_SYNC_INTERVAL_MS'),
-    pullEveryMs: ms('TICKET_COUNTER_SYNC_PULL_MS'),
-  };
 }
 
 /** Old idempotency keys and lapsed holds are swept, and API keys' last uses written, this often. */
