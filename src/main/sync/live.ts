@@ -54,9 +54,17 @@ const WAIT_STEP_MS = 20;
 export function createLive({ outbox, pusher, facts, liveClient, markOffline }: LiveDeps) {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  /** The create as a round left it, when a round took it first: waited for while it is in flight. */
+  /**
+   * The create as a round left it, when a round took it first: waited for while it is in flight, and
+   * while a 409 it was answered is looked up (the next round tells a refusal from an earlier attempt
+   * of ours), so that a line the remote refuses is refused to the cashier, not sold into a conflict.
+   */
   async function afterRound(seq: number, waitMs: number): Promise<SaleHold> {
-    for (let waited = 0; outbox.get(seq)?.state === 'in_flight' && waited < waitMs; waited += WAIT_STEP_MS) await sleep(WAIT_STEP_MS);
+    const undecided = () => {
+      const job = outbox.get(seq);
+      return job?.state === 'in_flight' || (job?.state === 'unknown' && job.lastStatus === 409);
+    };
+    for (let waited = 0; undecided() && waited < waitMs; waited += WAIT_STEP_MS) await sleep(WAIT_STEP_MS);
     const job = outbox.get(seq);
     if (job?.state === 'done') return { kind: 'held' };
     if (job?.state === 'conflict') return { kind: 'refused', failure: { kind: 'http', status: job.lastStatus ?? 409, message: job.lastError ?? '' } };
