@@ -65,6 +65,12 @@ export interface ServiceOptions {
   publicBaseUrl?: string;
   /** The data key that seals the remote API key at rest (settings/seal.ts); default: from the shell's env. */
   sealingKey?: Buffer;
+  /**
+   * scrypt's work factor for the passwords this process sets (domain/secrets.ts). The counter always
+   * uses the default; tests that make hundreds of users pass a smaller one. A hash names its own
+   * factor, so any process checks it.
+   */
+  passwordWork?: number;
 }
 
 function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
@@ -80,7 +86,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const access = createAccess(db);
   // Every admin change writes its entry here, in the change's own transaction (domain/audit.ts).
   const audit = createAuditLog(db, clock);
-  const users = createUserService(db, clock, audit);
+  const users = createUserService(db, clock, audit, options.passwordWork);
   const events = createEventService(db, access, clock);
   // The sync engine, built later over these two, hears of new outbox jobs and says whether the remote is reachable.
   const outbox = createOutbox(db, clock, syncSignals.outboxHasWork);

@@ -2,33 +2,46 @@ import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual, type Scry
 import { promisify } from 'node:util';
 import { randomBelow, randomBytesPooled } from './random-pool.js';
 
-const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
+/** scrypt's work factor (N) for a person's password. A test's services may choose a smaller one. */
+export const PASSWORD_WORK = 16384;
+const scryptOptions = (N: number): ScryptOptions => ({ N, r: 8, p: 1 });
 const HASH_BYTES = 32;
 /** scrypt in libuv's thread pool: the event loop goes on serving other requests meanwhile. */
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, length: number, options: ScryptOptions) => Promise<Buffer>;
 
-const scryptHash = (salt: Buffer, hash: Buffer) => `scrypt$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+/** `scrypt$salt$hash` at PASSWORD_WORK, `scrypt:N$salt$hash` at another work factor. */
+const scryptHash = (work: number, salt: Buffer, hash: Buffer) =>
+  `${work === PASSWORD_WORK ? 'scrypt' : `scrypt:${work}`}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+
+/** The work factor a stored scheme names; none above PASSWORD_WORK, so a stored hash cannot make a login costly. */
+function workOf(scheme: string): number | undefined {
+  if (scheme === 'scrypt') return PASSWORD_WORK;
+  const work = Number(/^scrypt:(\d+)$/.exec(scheme)?.[1]);
+  return Number.isInteger(work) && work >= 2 && work <= PASSWORD_WORK && (work & (work - 1)) === 0 ? work : undefined;
+}
 
 /** A person's chosen password: salted scrypt, slow on purpose. On the calling thread: for seeding (the CLI, setup, tests). */
-export function hashPassword(password: string): string {
+export function hashPassword(password: string, work = PASSWORD_WORK): string {
   const salt = randomBytes(16);
-  return scryptHash(salt, scryptSync(password, salt, HASH_BYTES, SCRYPT));
+  return scryptHash(work, salt, scryptSync(password, salt, HASH_BYTES, scryptOptions(work)));
 }
 
 /** hashPassword off the event loop, for a request (a password change). */
-export async function hashPasswordAsync(password: string): Promise<string> {
+export async function hashPasswordAsync(password: string, work = PASSWORD_WORK): Promise<string> {
   const salt = randomBytes(16);
-  return scryptHash(salt, await scryptAsync(password, salt, HASH_BYTES, SCRYPT));
+  return scryptHash(work, salt, await scryptAsync(password, salt, HASH_BYTES, scryptOptions(work)));
 }
 
-let nobodysHash: Promise<string> | undefined;
+const nobodysHashes = new Map<number, Promise<string>>();
 /**
- * A scrypt hash of a random password nobody knows, made once (off the event loop too): a login for
- * an e-mail that is no operator's is checked against it, so that it costs what a wrong password costs.
+ * A scrypt hash of a random password nobody knows, made once per work factor (off the event loop
+ * too): a login for an e-mail that is no operator's is checked against it, so that it costs what a
+ * wrong password costs.
  */
-export function nobodysPasswordHash(): Promise<string> {
-  nobodysHash ??= hashPasswordAsync(randomBytes(16).toString('base64url'));
-  return nobodysHash;
+export function nobodysPasswordHash(work = PASSWORD_WORK): Promise<string> {
+  let hash = nobodysHashes.get(work);
+  if (!hash) nobodysHashes.set(work, (hash = hashPasswordAsync(randomBytes(16).toString('base64url'), work)));
+  return hash;
 }
 
 /**
@@ -49,8 +62,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!saltText || !hashText) return false;
   const salt = Buffer.from(saltText, 'base64url');
   const expected = Buffer.from(hashText, 'base64url');
+  const work = scheme === undefined ? undefined : workOf(scheme);
   let actual: Buffer;
-  if (scheme === 'scrypt') actual = await scryptAsync(password, salt, expected.length, SCRYPT);
+  if (work !== undefined) actual = await scryptAsync(password, salt, expected.length, scryptOptions(work));
   else if (scheme === 'sha256') actual = createHash('sha256').update(salt).update(password).digest();
   else return false;
   return actual.length === expected.length && timingSafeEqual(actual, expected);

@@ -6,7 +6,7 @@ import type { AuditActor, AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
 import { newId } from './ids.js';
-import { hashPassword, hashPasswordAsync, nobodysPasswordHash, verifyPassword } from './secrets.js';
+import { hashPassword, hashPasswordAsync, nobodysPasswordHash, PASSWORD_WORK, verifyPassword } from './secrets.js';
 import { toIso } from './time.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -26,7 +26,8 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
+/** `passwordWork`: scrypt's work factor for the passwords it sets (secrets.ts). */
+export function createUserService(db: Db, clock: Clock, audit: AuditLog, passwordWork = PASSWORD_WORK) {
   function findByEmail(email: string): UserRow | undefined {
     return db.select().from(users).where(eq(users.email, normaliseEmail(email))).get();
   }
@@ -37,7 +38,7 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
 
   /** Creates a user. Not recorded in the audit log: for seeding (tests, benchmarks); operators are made by createBy. */
   function create(input: NewUser): UserRow {
-    return insert(input, hashPassword(input.password));
+    return insert(input, hashPassword(input.password, passwordWork));
   }
 
   function insert(input: NewUser, passwordHash: string): UserRow {
@@ -62,7 +63,7 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
   /** Creates an operator on `by`'s behalf and records it (e-mail, name and role; never the password). */
   function createBy(by: AuditActor, input: NewUser): UserRow {
     // Hashing is the slow part: done before the write transaction, which holds the lock.
-    const passwordHash = hashPassword(input.password);
+    const passwordHash = hashPassword(input.password, passwordWork);
     return audit.recorded(
       by,
       'user.created',
@@ -81,7 +82,7 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
 
   /** Sets a new password on `by`'s behalf and records it (the e-mail, never a password); every login of the user ends. */
   async function changePasswordBy(by: AuditActor, user: UserRow, password: string): Promise<void> {
-    const passwordHash = await hashPasswordAsync(password);
+    const passwordHash = await hashPasswordAsync(password, passwordWork);
     audit.recorded(
       by,
       'user.password_changed',
@@ -114,7 +115,7 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog) {
   async function authenticate(email: string, password: string): Promise<UserRow | undefined> {
     const row = findByEmail(email);
     const operator = row && isOperator(row.role) ? row : undefined;
-    const right = await verifyPassword(password, operator?.passwordHash ?? (await nobodysPasswordHash()));
+    const right = await verifyPassword(password, operator?.passwordHash ?? (await nobodysPasswordHash(passwordWork)));
     return right ? operator : undefined;
   }
 
