@@ -27,6 +27,7 @@ import { DRAIN_EVENT } from './drain-event.js';
 import { describeMachine } from './machine.js';
 import { directLoad, registration, TENDERED, type DirectFigures } from './replication.js';
 import { startServer } from './server-process.js';
+import { BUILT_CLI, ensureBuilt } from '../support/built-cli.js';
 
 export const DRAIN = {
   orders: Number(process.env.BENCH_DRAIN_ORDERS ?? 300),
@@ -73,7 +74,7 @@ export async function measureDrain(root: string, workDir: string, env: Record<st
   const baseUrl = `${proxy.url}${new URL(central.url).pathname}`;
   const hubDir = join(workDir, 'drain-hub');
   const deskKey = await prepareHub(hubDir, baseUrl, centralKey);
-  const hub = await startServer(['src/main/cli.ts', 'serve', '--data-dir', hubDir, '--port', '0'], root, { ...env, TICKET_COUNTER_SYNC_INTERVAL_MS: '250' });
+  const hub = await startServer([BUILT_CLI, 'serve', '--data-dir', hubDir, '--port', '0'], root, { ...env, TICKET_COUNTER_SYNC_INTERVAL_MS: '250' });
   const call = (path: string, body?: unknown) =>
     fetchJson(`${hub.url}${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'x-api-key': deskKey }, body });
   const status = async () => (await call('/sync/status')).body.data as { state: string; pending: number; conflicts: number };
@@ -141,6 +142,7 @@ export function drainRows(f: DrainFigures): string[][] {
 }
 
 async function main(): Promise<void> {
+  ensureBuilt();
   const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
   const workDir = mkdtempSync(join(tmpdir(), 'ticket-counter-bench-drain-'));
   const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);

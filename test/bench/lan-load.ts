@@ -25,6 +25,7 @@ import { percentile } from './latency.js';
 import { createServices } from '../../src/main/services.js';
 import { importEvent, makeCaller, PASSWORD, ticketInput } from '../support/fixtures.js';
 import { startServe, type Served } from '../support/serve.js';
+import { ensureBuilt } from '../support/built-cli.js';
 import { createTestLan, type TestLan } from '../support/test-lan.js';
 import { lanClient } from './lan-client.js';
 
@@ -171,6 +172,7 @@ async function drive(url: string, p: Prepared, options: LanLoadOptions, lan: Tes
 
 // Alone: `npx tsx test/bench/lan-load.ts` (BENCH_LAN_DEVICES, BENCH_LAN_SECONDS) prints the figures as JSON.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  ensureBuilt();
   runLanLoad({ devices: Number(process.env.BENCH_LAN_DEVICES ?? 50), seconds: Number(process.env.BENCH_LAN_SECONDS ?? 60) }).then(
     (figures) => {
       process.stdout.write(`${JSON.stringify(figures, null, 2)}\n`);

@@ -32,6 +32,7 @@ import { startFaultProxy } from '../support/fault-proxy.js';
 import { percentile } from './latency.js';
 import { describeMachine } from './machine.js';
 import { startServer } from './server-process.js';
+import { BUILT_CLI, ensureBuilt } from '../support/built-cli.js';
 import { verdict } from './verdict.js';
 
 export const REPLICATION = {
@@ -186,7 +187,7 @@ export async function measureReplication(root: string, workDir: string, env: Rec
   const remoteDir = join(workDir, 'replication-remote');
   const counterDir = join(workDir, 'replication-counter');
   const apiKey = prepareRemote(remoteDir);
-  const server = await startServer(['src/main/cli.ts', 'serve', '--data-dir', remoteDir, '--port', '0'], root, env);
+  const server = await startServer([BUILT_CLI, 'serve', '--data-dir', remoteDir, '--port', '0'], root, env);
   const proxy = await startFaultProxy(server.url);
   const counter = createServices({ dataDir: counterDir, sync: { concurrency, timeoutMs: 10_000 } });
   try {
@@ -258,6 +259,7 @@ export function replicationRows(f: ReplicationFigures): string[][] {
 }
 
 async function main(): Promise<void> {
+  ensureBuilt();
   const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
   const workDir = mkdtempSync(join(tmpdir(), 'ticket-counter-bench-replication-'));
   const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);

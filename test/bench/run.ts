@@ -52,6 +52,7 @@ import { verdict } from './verdict.js';
 import { seedCounter } from './seed-process.js';
 import { measureSeason, seasonRows } from './season.js';
 import { startServer, type ServerProcess } from './server-process.js';
+import { BUILT_CLI, ensureBuilt } from '../support/built-cli.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const CONNECTIONS = 10;
@@ -181,6 +182,8 @@ async function season(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // Every server the bench starts is the built one, as npm start runs it.
+  ensureBuilt(log);
   if (process.argv.includes('--season')) return season();
   const workDir = mkdtempSync(join(tmpdir(), 'ticket-counter-bench-'));
   const counterDir = join(workDir, 'counter');
@@ -195,7 +198,7 @@ async function main(): Promise<void> {
 
     const counterDb = join(counterDir, 'counter.db');
     const { ours, lists, checkout, invoices, healthAlone, logins } = await withServer(
-      () => startServer(['src/main/cli.ts', 'serve', '--data-dir', counterDir, '--port', '0'], ROOT, env),
+      () => startServer([BUILT_CLI, 'serve', '--data-dir', counterDir, '--port', '0'], ROOT, env),
       async (server) => {
         log(`counter listening on ${server.url}`);
         const cases = [

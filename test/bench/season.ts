@@ -15,8 +15,8 @@
  * - an online backup (`backup --out`, the CLI beside the running serve) while sales go on with 10
  *   connections: target < 10 s, the sales' p99 meanwhile printed beside it.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureSequential, percentile, type LatencyFigures } from './latency.js';
 import { firstScreenRows, measureFirstScreen, type FirstScreenFigures } from './first-screen.js';
@@ -25,6 +25,7 @@ import { orderBody, runLoad, warmedLoad, type LoadFigures } from './load.js';
 import { SEASON } from './season-seed.js';
 import { seedSeason } from './seed-process.js';
 import { startServer, type ServerProcess } from './server-process.js';
+import { BUILT_CLI } from '../support/built-cli.js';
 import { verdict } from './verdict.js';
 
 const LIST = { count: 500, warmup: 20, budgetMs: 30_000 };
@@ -73,7 +74,7 @@ async function measureTimed(server: ServerProcess, url: URL, headers: Record<str
 function timeCli(root: string, args: string[], env: Record<string, string>): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['out/main/cli.js', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BUILT_CLI, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
     child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`cli ${args.join(' ')} exited ${code}: ${stderr}`))));
@@ -81,10 +82,6 @@ function timeCli(root: string, args: string[], env: Record<string, string>): Pro
 }
 
 export async function measureSeason(root: string, workDir: string, env: Record<string, string>, log: (line: string) => void): Promise<SeasonFigures> {
-  if (!existsSync(join(root, 'out/main/cli.js'))) {
-    log('building (the season measures the built serve, as npm start runs it)');
-    if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('npm run build failed');
-  }
   const dataDir = join(workDir, 'season');
   log(`seeding the season: ${SEASON.orders} orders over ${SEASON.events} events, ${SEASON.customers} customers`);
   const season = await seedSeason(root, dataDir);
@@ -93,7 +90,7 @@ export async function measureSeason(root: string, workDir: string, env: Record<s
 
   let measured: Omit<SeasonFigures, 'baseline'>;
   const started = performance.now();
-  const server = await startServer(['out/main/cli.js', 'serve', '--data-dir', dataDir, '--port', '0'], root, env, { timeRequests: true });
+  const server = await startServer([BUILT_CLI, 'serve', '--data-dir', dataDir, '--port', '0'], root, env, { timeRequests: true });
   const coldStartMs = performance.now() - started;
   try {
     log(`listening after ${coldStartMs.toFixed(0)} ms`);

@@ -1,18 +1,17 @@
 /**
- * The real `ticket-counter` command in a child process: `serve` until its `listening on` line,
- * and one-shot commands with their exit code and output.
+ * The real `ticket-counter` command (as built, see built-cli.ts) in a child process: `serve` until
+ * its `listening on` line, and one-shot commands with their exit code and output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { projectRoot } from '../../src/main/paths.js';
-
-const CLI = ['--import', 'tsx', 'src/main/cli.ts'];
+import { BUILT_CLI } from './built-cli.js';
 
 /** Runs the CLI; `wrap` is a command it runs under (ip netns exec NAME: test-lan.ts). */
 function start(args: string[], logLevel = 'warn', env: Record<string, string> = {}, wrap: string[] = []): ChildProcess {
   const [command, ...prefix] = [...wrap, process.execPath];
-  return spawn(command!, [...prefix, ...CLI, ...args], {
+  return spawn(command!, [...prefix, BUILT_CLI, ...args], {
     cwd: projectRoot(),
     env: { ...process.env, LOG_LEVEL: logLevel, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
