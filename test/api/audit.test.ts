@@ -308,7 +308,7 @@ describe('on the command line and at first run', () => {
   });
 
   // Eight command-line processes, each starting TypeScript: over a minute on a loaded two-core machine.
-  it('the real CLI: every change recorded as the command line of this machine (no user, no device, no address), no secret', { timeout: 180_000 }, async () => {
+  it('the real CLI: every change recorded as the command line of this machine (no user, no device, no address), no secret', { timeout: 30_000 }, async () => {
     dir = tempDir();
     const cli = async (args: string[], input?: string) => {
       const result = await runCli([...args, '--data-dir', dir!.path], input);

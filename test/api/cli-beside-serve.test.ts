@@ -56,7 +56,7 @@ describe('the CLI beside a serve that is selling', () => {
     return made;
   }
 
-  it('adds staff, grants, keys and settings while sales are written, every command exit 0', { timeout: 180_000 }, async () => {
+  it('adds staff, grants, keys and settings while sales are written, every command exit 0', { timeout: 60_000 }, async () => {
     let done = false;
     const sales = Promise.all([selling(() => done), selling(() => done)]);
     const results = [];

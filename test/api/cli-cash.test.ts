@@ -23,7 +23,7 @@ describe('ticket-counter session and report', () => {
   };
 
   // Fifteen command-line processes, each starting TypeScript: minutes on a loaded two-core machine.
-  it('opens, moves cash, counts blind, is approved, and reports', { timeout: 180_000 }, async () => {
+  it('opens, moves cash, counts blind, is approved, and reports', { timeout: 40_000 }, async () => {
     for (const [email, role] of [['kasir@cli.example', 'super_admin'], ['sup@cli.example', 'organizer']]) {
       expect((await cli(['user', 'create', '--email', email!, '--name', role!, '--role', role!, '--password', 'kata-sandi-panjang'])).code).toBe(0);
     }

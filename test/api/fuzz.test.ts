@@ -22,7 +22,7 @@ import { deadUrl } from '../support/remote-app.js';
 import { sale } from '../support/sale.js';
 import { world } from '../support/world.js';
 
-const RANDOM_RUNS_PER_OPERATION = 30;
+const RANDOM_RUNS_PER_OPERATION = 10;
 
 /** Another counter's ticket verification key, as it registers it at its hub. */
 const foreignX = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x ?? '';
@@ -107,7 +107,7 @@ function withOdd(body: Json, path: (string | number)[], odd: string): string {
 describe('every endpoint, fuzzed', () => {
   const harness = useHarness('file');
 
-  it('never answers 5xx, and always in our envelope when it refuses', { timeout: 600_000 }, async () => {
+  it('never answers 5xx, and always in our envelope when it refuses', { timeout: 60_000 }, async () => {
     const h = harness();
     const w = world(h);
     const paid = await sale(w, 'paid');
@@ -246,6 +246,7 @@ describe('every endpoint, fuzzed', () => {
         { numRuns: RANDOM_RUNS_PER_OPERATION },
       );
     }
+    console.info(`fuzz: ${sent} requests`);
     expect(sent).toBeGreaterThan(2000);
     expect(problems.slice(0, 8)).toEqual([]);
   });

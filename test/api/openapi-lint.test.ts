@@ -15,7 +15,7 @@ const run = promisify(execFile);
 describe('the OpenAPI document', () => {
   const harness = useHarness('file');
 
-  it('lints clean: no error, no warning', { timeout: 120_000 }, async () => {
+  it('lints clean: no error, no warning', { timeout: 30_000 }, async () => {
     const h = harness();
     const file = join(h.dataDir, 'openapi.json');
     writeFileSync(file, (await h.request({ url: '/openapi.json' })).raw);

@@ -2,12 +2,12 @@
  * The real service on a fresh temp data dir: createServices + buildApp, driven with app.inject().
  * No mocks: every test goes through the HTTP listener, the domain and SQLite.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { openDatabase, type CounterDb } from '../../src/main/db/connection.js';
+import { databaseFile, openDatabase, type CounterDb } from '../../src/main/db/connection.js';
 import { buildApp, type AppOptions } from '../../src/main/http/app.js';
 import { createServices, type Services } from '../../src/main/services.js';
 import { contract } from '../../src/shared/contract/index.js';
@@ -15,6 +15,12 @@ import { testClock, type TestClock } from './clock.js';
 import { expectOk } from './envelope.js';
 import { importEvent, makeKey, makeUser, PASSWORD, ticketInput } from './fixtures.js';
 import { call, requester, type Requester } from './http.js';
+
+/**
+ * scrypt's work factor for the passwords tests set: a sixteenth of the counter's, since a run makes
+ * hundreds of users. Each hash names its factor, so every process checks it as usual.
+ */
+export const TEST_PASSWORD_WORK = 1024;
 
 export interface TempDir {
   path: string;
@@ -26,12 +32,27 @@ export function tempDir(prefix = 'ticket-counter-test-'): TempDir {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/** Where the run's database with every migration applied is (set by build-before-tests.ts). */
+export const MIGRATED_DIR_ENV = 'TICKET_COUNTER_TEST_MIGRATED_DIR';
+
+/**
+ * A temp data dir whose database starts as a copy of the run's migrated one, as if the counter had
+ * opened it once; where there is none (a run without the global set-up), an empty dir, which the
+ * migrations bring to the same state when it is opened.
+ */
+export function migratedTempDir(): TempDir {
+  const dir = tempDir();
+  const migrated = process.env[MIGRATED_DIR_ENV];
+  if (migrated) copyFileSync(databaseFile(migrated), databaseFile(dir.path));
+  return dir;
+}
+
 /** The counter's database, opened on a fresh temp dir before each test, closed and removed after it. */
 export function databasePerTest(): () => { database: CounterDb; dataDir: string } {
   let dir: TempDir | undefined;
   let database: CounterDb | undefined;
   beforeEach(() => {
-    dir = tempDir();
+    dir = migratedTempDir();
     database = openDatabase(dir.path);
   });
   afterEach(() => {
@@ -56,9 +77,9 @@ export interface Harness {
  * options (a launch token, say).
  */
 export async function startHarness(options: { start?: number; dataDir?: string; app?: AppOptions } = {}): Promise<Harness> {
-  const dir = options.dataDir ? { path: options.dataDir, remove: () => {} } : tempDir();
+  const dir = options.dataDir ? { path: options.dataDir, remove: () => {} } : migratedTempDir();
   const clock = testClock(options.start);
-  const services = createServices({ dataDir: dir.path, clock });
+  const services = createServices({ dataDir: dir.path, clock, passwordWork: TEST_PASSWORD_WORK });
   const app = await buildApp(services, { logLevel: 'silent', ...options.app });
   await app.ready();
   return {
@@ -100,7 +121,7 @@ export function useHarness(scope: 'test' | 'file' = 'test'): () => Harness {
  * for tests that then run `serve` on that dir.
  */
 export function seedDataDir(dataDir: string, quota = 100) {
-  const services = createServices({ dataDir });
+  const services = createServices({ dataDir, passwordWork: TEST_PASSWORD_WORK });
   try {
     const organizer = makeUser(services, 'organizer');
     const key = makeKey(services, organizer);

@@ -7,7 +7,7 @@ import { seedDemo } from '../../src/main/app/demo.js';
 import { DEMO_LOGINS } from '../../src/main/domain/demo.js';
 import { buildApp } from '../../src/main/http/app.js';
 import { createServices } from '../../src/main/services.js';
-import { tempDir } from './harness.js';
+import { TEST_PASSWORD_WORK, tempDir } from './harness.js';
 
 export interface RemoteApp {
   url: string;
@@ -18,7 +18,7 @@ export interface RemoteApp {
 
 export async function startRemoteApp(): Promise<RemoteApp> {
   const dir = tempDir('tc-remote-');
-  const services = createServices({ dataDir: dir.path });
+  const services = createServices({ dataDir: dir.path, passwordWork: TEST_PASSWORD_WORK });
   seedDemo(services, 'system');
   const { key } = services.apiKeys.create(services.users.findByEmail(DEMO_LOGINS[0].email)!.id, 'loket');
   const app = await buildApp(services, { logLevel: 'silent' });

@@ -17,7 +17,7 @@ import type { Conflict, SyncStatus } from '../../src/shared/schemas/sync.js';
 import { startCentralDouble, type CentralDouble } from './central-double.js';
 import { DEMO, doubleSeed } from './double-seed.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
-import { tempDir, type TempDir } from './harness.js';
+import { TEST_PASSWORD_WORK, tempDir, type TempDir } from './harness.js';
 import { fetchJson, runCli, startServe, type JsonReply, type Served } from './serve.js';
 
 export { DEMO } from './double-seed.js';
@@ -180,7 +180,7 @@ export interface Central extends Service {
 /** The central service: `serve` with the demo seeded (as `serve --demo` does) and two keys. */
 async function startCentralInstance(env: Env): Promise<Central> {
   const dir = tempDir('tc-central-');
-  const services = createServices({ dataDir: dir.path });
+  const services = createServices({ dataDir: dir.path, passwordWork: TEST_PASSWORD_WORK });
   let counter: { key: string; info: { id: string } };
   let tests: string;
   try {
@@ -241,7 +241,7 @@ export function startCentral(kind: CentralKind = 'instance', env: Env = {}): Pro
 }
 
 export interface CounterOptions {
-  /** `settings set --offline-allotment-percent` before the first start. */
+  /** The setting offlineAllotmentPercent, before the first start. */
   allotmentPercent?: number;
   env?: Env;
   /** Start serve (default true). */
@@ -249,30 +249,31 @@ export interface CounterOptions {
 }
 
 /**
- * A counter (or hub): a data dir with its owner (a super_admin, also owner of what it pulls) and a
- * staff operator, `remote set` to `remoteUrl` with `apiKey` on stdin, then `serve`.
+ * A counter (or hub): a data dir with its owner (a super_admin, also owner of what it pulls), a
+ * staff operator and its remote (`remoteUrl`, `apiKey`), written as `remote set` writes them (the
+ * command itself is tested in cli.test.ts), then `serve`.
  */
 export async function createCounter(label: string, remoteUrl: string, apiKey: string, options: CounterOptions = {}): Promise<Instance> {
   const dir = tempDir(`tc-${label}-`);
   const owner = { email: `pemilik@${label}.test`, password: PASSWORD };
   const staff = { email: `kasir@${label}.test`, password: PASSWORD };
-  const services = createServices({ dataDir: dir.path });
+  const services = createServices({ dataDir: dir.path, passwordWork: TEST_PASSWORD_WORK });
   try {
     services.users.create({ ...owner, name: `Pemilik ${label}`, role: 'super_admin' });
     services.users.create({ ...staff, name: `Kasir ${label}`, role: 'staff' });
+    if (options.allotmentPercent !== undefined) services.settingsChanges.change('system', { offlineAllotmentPercent: options.allotmentPercent });
+    services.sync.setRemoteBy('system', { baseUrl: remoteUrl, apiKey, ownerEmail: owner.email });
   } finally {
     services.close();
   }
   const counter = instance(label, dir, { staff, organizer: owner }, { ...FAST_SYNC, ...options.env });
-  try {
-    if (options.allotmentPercent !== undefined) {
-      await cli(['settings', 'set', '--data-dir', dir.path, '--offline-allotment-percent', String(options.allotmentPercent)]);
+  if (options.start ?? true) {
+    try {
+      await counter.start();
+    } catch (error) {
+      await counter.close();
+      throw error;
     }
-    await cli(['remote', 'set', '--data-dir', dir.path, '--base-url', remoteUrl], apiKey);
-    if (options.start ?? true) await counter.start();
-  } catch (error) {
-    await counter.close();
-    throw error;
   }
   return counter;
 }

@@ -5,7 +5,7 @@
  * committed it. A sale's create is sent while the cashier waits (its seat held at the remote), so
  * the first three die in the middle of a sale; a checkout is pushed after the sale. `serve` restarts on the same data dir, the network heals, and every order is on
  * the remote exactly once. (A claim left in flight is taken over after 4 × the request timeout,
- * here 4 × 1500 ms, so that a `sync now` next to a live serve never steals a request under way.)
+ * here 4 × TIMEOUT_MS, so that a `sync now` next to a live serve never steals a request under way.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaultProxy } from '../support/fault-proxy.js';
@@ -26,8 +26,11 @@ import {
   type Instance,
 } from '../support/sync-world.js';
 
+/** The counter's request timeout: short, as each test waits 4 times it for the claim to be taken over. */
+const TIMEOUT_MS = 750;
+
 describe.each(CENTRAL_KINDS)('a counter (replicating to %s) killed in the middle of a push', (kind) => {
-  const stage = counterBehindProxy(kind);
+  const stage = counterBehindProxy(kind, 'loket', { env: { TICKET_COUNTER_SYNC_TIMEOUT_MS: String(TIMEOUT_MS) } });
   let central: Central, proxy: FaultProxy, counter: Instance;
   beforeAll(() => ({ central, proxy, counter } = stage()));
 

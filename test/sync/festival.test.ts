@@ -155,11 +155,13 @@ describe('a festival day: three counters and two gates on a hub, the central dow
   });
 
   it('the central back, losing answers, then asking to wait: everything settles, exactly once', async () => {
+    const from = upstream.seen.length;
+    const since = (fault: string, answered?: number) => upstream.seen.slice(from).filter((s) => s.fault === fault && (answered === undefined || s.answered === answered)).length;
     await upstream.setFault({ kind: 'drop_response' }, ['POST']);
     await waitFor('the hub online again', async () => (await syncRun(hub)).state !== 'offline');
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await waitFor('answers lost after the central applied them', () => since('drop_response') >= 2);
     await upstream.setFault({ kind: 'status', status: 429, retryAfter: '1' }, ['POST']);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await waitFor('the central asking to wait', () => since('status', 429) >= 2);
     await upstream.setFault({ kind: 'pass' });
     const started = Date.now();
     for (const instance of [...counters, hub]) await settled(instance, DRAIN_BOUND_MS);

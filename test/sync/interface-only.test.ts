@@ -195,8 +195,9 @@ describe('a central service that speaks only the interface', () => {
     });
     data(await counter.call(`/sync/conflicts/${conflict!.seq}/dismiss`, { method: 'POST', as: 'organizer', body: {} }));
     absent.push(refused.id);
-    // Not yet sent: a paid sale and a held one (the remote asks to wait 20 s, longer than the checks take).
-    await proxy.setFault({ kind: 'status', status: 429, retryAfter: '20' }, ['POST']);
+    // Not yet sent: a paid sale and a held one (the remote asks to wait, and answers so again until
+    // the checks are done).
+    await proxy.setFault({ kind: 'status', status: 429, retryAfter: '2' }, ['POST']);
     try {
       const waiting = await act(counter, await sell(counter), 'cash');
       await sell(counter);

@@ -31,12 +31,12 @@ import { buildApp } from '../../src/main/http/app.js';
 import { createServices, type Services } from '../../src/main/services.js';
 import { testClock, type TestClock } from '../support/clock.js';
 import { startFaultProxy, type Fault, type FaultProxy } from '../support/fault-proxy.js';
-import { tempDir, type TempDir } from '../support/harness.js';
+import { TEST_PASSWORD_WORK, tempDir, type TempDir } from '../support/harness.js';
 import { CENTRAL_KINDS, interfaceOnlyState, startDouble, type CentralKind } from '../support/sync-world.js';
 
 const RUNS = Number(process.env.FC_RUNS ?? 20);
 /** Stops starting runs (and shrinking) after this long; the runs done so far count. */
-const TIME_LIMIT_MS = Number(process.env.FC_TIME_LIMIT_MS ?? 60_000);
+const TIME_LIMIT_MS = Number(process.env.FC_TIME_LIMIT_MS ?? 30_000);
 const TIMEOUT_MS = 300;
 /** Past the counter's request timeout: the remote applies the request, the counter gives up on it. */
 const DELAY_MS = TIMEOUT_MS + 200;
@@ -158,7 +158,7 @@ async function startRemote(kind: CentralKind, clock: TestClock): Promise<Remote>
     };
   }
   const dir = tempDir('ticket-counter-remote-');
-  const services = createServices({ dataDir: dir.path, clock });
+  const services = createServices({ dataDir: dir.path, clock, passwordWork: TEST_PASSWORD_WORK });
   services.settings.update({ holdWindowMinutes: 24 * 60 });
   seedDemo(services, 'system');
   const cashier = services.users.findByEmail(DEMO_LOGINS[1].email)!;
@@ -212,6 +212,7 @@ class World {
     this.services = createServices({
       dataDir: this.dir.path,
       clock: this.clock,
+      passwordWork: TEST_PASSWORD_WORK,
       sync: {
         timeoutMs: TIMEOUT_MS,
         intervalMs: 60 * MINUTE,
@@ -426,7 +427,7 @@ function checkReplicated(world: World): void {
 }
 
 describe.each(CENTRAL_KINDS)('replication to a remote (%s) under faults and restarts', (kind) => {
-  it('every local order is exactly one remote order, in the same state', { timeout: TIME_LIMIT_MS + 60_000 }, async () => {
+  it('every local order is exactly one remote order, in the same state', { timeout: TIME_LIMIT_MS + 30_000 }, async () => {
     const coverage = { runs: 0, remoteOrders: 0, faulted: 0, crashes: 0 };
     const property = fc.asyncProperty(
       fc.integer({ min: 1, max: 4 }),
