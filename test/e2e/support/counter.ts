@@ -1,18 +1,20 @@
 /**
- * What the end-to-end tests stand on: a real `serve --demo` per test on a fresh data dir (the UI as
- * built into out/renderer), an organizer API key to arrange things behind the UI's back, and the
- * steps an operator takes, written once.
+ * What the end-to-end tests stand on: a real `serve --demo` per test on a copy of the run's demo
+ * data dir (demo-data.ts; the UI as built into out/renderer), an organizer API key to arrange
+ * things behind the UI's back, and the steps an operator takes, written once.
  */
 import { expect, test as base, type Page, type Request } from '@playwright/test';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fetchJson, runCli, startServe, type JsonReply, type Served } from '../../support/serve.js';
+import { fetchJson, startServe, type JsonReply, type Served } from '../../support/serve.js';
+import { copyOfDemo, ORGANIZER_EMAIL } from './demo-data.js';
+
+export { organizerKey, tempDataDir } from './demo-data.js';
 
 export { expect };
 
 export const CASHIER = { email: 'kasir@demo.test', password: 'demo-kasir' };
-export const ORGANIZER = { email: 'organizer@demo.test', password: 'demo-organizer' };
+export const ORGANIZER = { email: ORGANIZER_EMAIL, password: 'demo-organizer' };
 /** The demo counter's owner (super_admin): its remote, settings and device keys. */
 export const OWNER = { email: 'admin@demo.test', password: 'demo-admin' };
 /** The demo's coffee fair: Harian (300 seats, Rp 75.000 + 2.5% fee the customer bears) and Terusan 3 Hari (3 seats). */
@@ -28,18 +30,6 @@ export interface Counter {
   key: string;
 }
 
-export async function tempDataDir(): Promise<{ path: string; remove(): void }> {
-  const path = mkdtempSync(join(tmpdir(), 'counter-e2e-'));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
-}
-
-/** A demo counter's organizer key, made with the CLI like an administrator would. */
-export async function organizerKey(dataDir: string, name = 'e2e'): Promise<string> {
-  const made = await runCli(['apikey', 'create', '--data-dir', dataDir, '--email', ORGANIZER.email, '--name', name]);
-  if (made.code !== 0) throw new Error(made.stderr);
-  return made.stdout.trim();
-}
-
 export function apiOf(url: string, key: string): Counter['api'] {
   return (path, options = {}) => fetchJson(`${url}${path}`, { ...options, headers: { 'x-api-key': key } });
 }
@@ -48,10 +38,9 @@ export const test = base.extend<{ counter: Counter }>({
   // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
   // eslint-disable-next-line no-empty-pattern
   counter: async ({}, use) => {
-    const dir = await tempDataDir();
+    const dir = await copyOfDemo();
     const served = await startServe(dir.path, { args: ['--demo'] });
-    const key = await organizerKey(dir.path);
-    await use({ url: served.url, dataDir: dir.path, served, api: apiOf(served.url, key), key });
+    await use({ url: served.url, dataDir: dir.path, served, api: apiOf(served.url, dir.key), key: dir.key });
     await served.stop();
     dir.remove();
   },
