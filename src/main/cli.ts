@@ -13,6 +13,7 @@ import {
   SETTING_FLAGS,
   settingsCommand,
   syncCommand,
+  gateListCommand,
   userCommand,
 } from './cli/commands.js';
 import { reportCommand, sessionCommand } from './cli/cash-commands.js';
@@ -89,6 +90,7 @@ async function main(argv: string[]): Promise<void> {
     else if (command === 'settings') settingsCommand(services, action, values);
     else if (command === 'remote') await remoteCommand(services, action, values);
     else if (command === 'sync') await syncCommand(services, action);
+    else if (command === 'gate-list') await gateListCommand(services, action);
     else if (command === 'demo') demoCommand(services);
     else if (command === 'session') await sessionCommand(services, action, values);
     else if (command === 'report') reportCommand(services, values);

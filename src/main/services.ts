@@ -14,6 +14,8 @@ import { createTransactions } from './domain/transactions.js';
 import { createCashSessions } from './domain/cash-sessions.js';
 import { createCheckInService } from './domain/check-ins.js';
 import { createCustomerDisplays } from './domain/customer-displays.js';
+import { createMirroredTickets } from './domain/mirrored-tickets.js';
+import { createScanLog } from './domain/scans.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { createEventService } from './domain/events.js';
 import { createExpiry } from './domain/expiry.js';
@@ -139,7 +141,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),
     invoices: createInvoiceService({ events, views, expiry, signer, settings, invoices, groupCommit, transactions }),
     ticketKeys,
-    checkIns: createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit }),
+    checkIns: createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit, mirrored: createMirroredTickets(db), scanLog: createScanLog(db) }),
     idempotency: createIdempotencyStore(db, clock),
     importer: createImporter(db, clock),
     /** Set once the listener knows the port it got. */
@@ -185,6 +187,7 @@ export function createServices(options: ServiceOptions) {
     checkIns: core.checkIns,
     checkInAtRemote: sync.checkInAtRemote,
     lookupAtRemote: sync.lookupAtRemote,
+    exitAtRemote: sync.exitAtRemote,
     newIdempotencyKey: () => `tc-gate-${newId(core.clock())}`,
   });
   const refunding = createRefunding({

@@ -59,6 +59,8 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'order.expired': 'Pesanan kedaluwarsa',
   'ticket.checked_in': 'Check-in tiket',
   'ticket.double_admission': 'Tiket masuk dua kali',
+  'ticket.cancelled_inside': 'Tiket dibatalkan pusat setelah masuk',
+  'event.gate_settings_changed': 'Pengaturan gerbang diubah',
   'ticket_key.registered': 'Kunci tiket loket didaftarkan',
   'api_key.created': 'Kunci API dibuat',
   'api_key.revoked': 'Kunci API dicabut',

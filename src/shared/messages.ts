@@ -168,6 +168,7 @@ export const messages = {
   ticketTokenInvalid: 'Kode QR tiket tidak sah: palsu, diubah, atau untuk acara lain',
   ticketIdentifierOne: 'Isi tepat satu dari ticketNumber, token, atau orderId',
   checkedInAtInFuture: 'Waktu check-in tidak boleh di masa depan',
+  hubDidNotAnswerExit: 'Hub tidak menjawab; siapa yang di dalam dicatat di hub: pindai keluar sekali lagi',
   hubDidNotAnswerScan: 'Hub tidak menjawab tepat waktu untuk tiket ini; pindai sekali lagi',
   ticketAlreadyInElsewhere: 'Tiket sudah dipakai masuk di gerbang lain',
   ticketKeyRegistered: 'Kunci verifikasi tiket didaftarkan',
@@ -219,6 +220,17 @@ export const messages = {
   replayedRefundNeedsSupervisor:
     'Refund dari loket ini tidak diterapkan di hub: kunci API loket bukan milik penyelenggara acara atau pemilik hub. Minta supervisor melakukan refund di hub, atau pasang kunci API supervisor di loket',
   ticketRefunded: 'Tiket tidak berlaku: pesanannya sudah dikembalikan (refund)',
+  ticketCancelledCentrally: 'Tiket tidak berlaku: pesanannya dibatalkan di layanan pusat',
+  reentryNotAllowed: 'Acara ini tidak mengizinkan keluar-masuk: pemindaian keluar ditolak',
+  ticketNotInside: 'Tiket ini tidak sedang di dalam: belum masuk, atau sudah keluar',
+  exited: 'Tiket tercatat keluar',
+  gateCountsFetched: 'Hitungan gerbang berhasil diambil',
+  gateSettingsSaved: 'Pengaturan gerbang disimpan',
+  gateListStatus: 'Status daftar gerbang',
+  gateListPulled: 'Daftar gerbang selesai ditarik',
+  gateListOff: 'Daftar gerbang dipegang oleh hub: counter ini memindai lewat hub',
+  gateListNoRemote: 'Belum tersambung ke layanan pusat: atur remote dan sinkronkan terlebih dahulu',
+  cancelledInside: (n: number) => `${n} tiket dibatalkan pusat setelah pemegangnya masuk: lihat Sinkronisasi dan Audit`,
   refundRefusedByRemote: (remoteMessage: string) =>
     `Layanan pusat menolak membatalkan pesanan yang sudah lunas (${remoteMessage}): lakukan refund di layanan pusat secara manual, lalu abaikan konflik ini`,
 } as const;

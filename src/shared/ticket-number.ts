@@ -20,3 +20,26 @@ export function asPrintedTicketNumber(typed: string): string {
   const bare = typed.replace(/[\s-]+/g, '').toUpperCase();
   return bare.length === 2 * GROUP ? printedTicketNumber(bare) : typed.trim().toUpperCase();
 }
+
+/** A ticket number as compared at a gate: capitals, no spaces or dashes ("et-8fq9 c6qkza" is ET8FQ9C6QKZA). */
+export const ticketLookupKey = (text: string) => text.replace(/[\s-]+/g, '').toUpperCase();
+
+/** The query keys whose value a ticket's URL may carry its number in. */
+const NUMBER_KEYS = new Set(['ticket', 'code']);
+
+/**
+ * The ticket numbers a scanned text may be, as lookup keys: the text itself, and when it is a URL
+ * (the central service's QR codes are, in a form the interface does not show) its last path
+ * segment and its `ticket` or `code` query value.
+ */
+export function ticketNumbersIn(scanned: string): string[] {
+  const text = scanned.trim();
+  const found = [text];
+  if (/^https?:\/\//i.test(text) && URL.canParse(text)) {
+    const url = new URL(text);
+    const last = url.pathname.split('/').filter(Boolean).at(-1);
+    if (last) found.push(decodeURIComponent(last));
+    for (const [key, value] of url.searchParams) if (NUMBER_KEYS.has(key.toLowerCase())) found.push(value);
+  }
+  return [...new Set(found.map(ticketLookupKey).filter((key) => key.length > 0 && key.length <= 100))];
+}

@@ -91,6 +91,8 @@ interface Participant {
 
 interface Order {
   id: string;
+  /** Its place in the order it was made: ties of createdAt are sorted by it. */
+  seq: number;
   itemId: string;
   eventId: string;
   categoryId: string;
@@ -137,6 +139,14 @@ export interface CentralDouble {
   switches: DoubleSwitches;
   /** Registers an identity number as taken in an event (a customer registered elsewhere). */
   preRegister(eventId: string, identityNumber: string): void;
+  /**
+   * Tickets sold before the day through the central service's other channels (its web shop, say):
+   * paid orders with participants and ticket numbers of its own (ET-8FQ9C6QKZA), the registration
+   * made up from `serial`. Returns what was sold.
+   */
+  sellElsewhere(eventId: string, categoryId: string, count: number): DoubleOrder[];
+  /** Cancels an order as the central's staff would (a refund through its own channels), paid or not. */
+  cancelElsewhere(orderId: string): void;
   revokeCounterKey(): void;
   /** A fresh key for the organizer; it becomes counterKey. */
   newCounterKey(): string;
@@ -187,6 +197,13 @@ function iso(ms: number): string {
   return `${local}+07:00`;
 }
 
+/** A ticket number of the central's own: "ET-" and ten characters. */
+function centralTicketNumber(): string {
+  let code = '';
+  for (const byte of randomBytes(10)) code += CROCKFORD[byte % 32];
+  return `ET-${code}`;
+}
+
 const isUlid = (value: unknown): value is string => typeof value === 'string' && /^[0-9A-HJKMNP-TV-Z]{26}$/.test(value);
 
 class Refusal extends Error {
@@ -220,7 +237,7 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
   const preRegistered = new Set<string>();
   const switches: DoubleSwitches = { unknownEnums: false, malformed: {}, fault: { kind: 'none' } };
   const seen: CentralDouble['seen'] = [];
-  let ticketSerial = 0;
+  let orderSeq = 0;
 
   // --- access -------------------------------------------------------------------------------
 
@@ -462,7 +479,7 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
         (!paymentStatus || o.paymentStatus === paymentStatus) &&
         (!search || o.registration.name.toLowerCase().includes(search) || o.registration.email.toLowerCase().includes(search)),
     );
-    const sorted = sortBy(matching, (o) => (query.get('sort') === 'totalAmount' ? o.amountSen : o.createdAt * 1000 + orders.indexOf(o)), query.get('order'));
+    const sorted = sortBy(matching, (o) => (query.get('sort') === 'totalAmount' ? o.amountSen : o.createdAt * 1_000_000 + o.seq), query.get('order'));
     const paged = page(
       sorted.map((o) => ({
         ...orderBase(o),
@@ -488,6 +505,7 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
     const buyer = ulid(now);
     const order: Order = {
       id: ulid(now),
+      seq: ++orderSeq,
       itemId: ulid(now),
       eventId: event.id,
       categoryId: category.id,
@@ -523,8 +541,7 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
     if (method === 'cash' || method === 'card') {
       order.status = 'completed';
       order.paymentStatus = 'paid';
-      const serial = String(++ticketSerial).padStart(6, '0');
-      order.participant = { id: ulid(now), ticketNumber: `TIX-${serial}`, status: switches.unknownEnums ? 'issued' : 'registered', createdAt: now };
+      order.participant = { id: ulid(now), ticketNumber: centralTicketNumber(), status: switches.unknownEnums ? 'issued' : 'registered', createdAt: now };
     } else {
       order.status = 'verification_pending';
     }
@@ -563,6 +580,68 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
     if (action === 'checkout') return checkout(order, body);
     if (action === 'cancel') return cancel(order);
     return { status: 200, body: Buffer.from(`%PDF-1.4\n% Faktur ${order.id}\n%%EOF\n`), contentType: 'application/pdf' };
+  }
+
+  // --- what happens at the central service outside the interface ---------------------------------
+
+  let elsewhereSerial = 0;
+  function sellElsewhere(eventId: string, categoryId: string, count: number): DoubleOrder[] {
+    const event = events.find((e) => e.id === eventId);
+    const category = event?.categories.find((c) => c.id === categoryId);
+    if (!category) throw new Error(`no category ${categoryId} in ${eventId}`);
+    const sold: Order[] = [];
+    for (let i = 0; i < count; i++) {
+      const n = ++elsewhereSerial;
+      const now = clock();
+      const order: Order = {
+        id: ulid(now),
+        seq: ++orderSeq,
+        itemId: ulid(now),
+        eventId,
+        categoryId,
+        buyerUserId: ulid(now),
+        status: 'completed',
+        paymentStatus: 'paid',
+        amountSen: toSen(category.price),
+        registration: {
+          name: `Pembeli Web ${n}`,
+          email: `pembeli${n}@web.example`,
+          phone: `+62813${String(n).padStart(8, '0')}`,
+          gender: n % 2 ? 'female' : 'male',
+          birthDate: '1995-05-05',
+          identityNumber: `99${String(n).padStart(14, '0')}`,
+          formData: {},
+        },
+        participant: { id: ulid(now), ticketNumber: centralTicketNumber(), status: 'registered', createdAt: now },
+        createdAt: now,
+        updatedAt: now,
+      };
+      orders.push(order);
+      sold.push(order);
+    }
+    return sold.map(snapshot);
+  }
+
+  function cancelElsewhere(orderId: string): void {
+    const order = orders.find((o) => o.id === orderId);
+    if (!order) throw new Error(`no order ${orderId}`);
+    order.status = 'cancelled';
+    if (order.participant) order.participant.status = 'cancelled';
+    order.updatedAt = clock();
+  }
+
+  function snapshot(o: Order): DoubleOrder {
+    return {
+      id: o.id,
+      eventId: o.eventId,
+      ticketCategoryId: o.categoryId,
+      status: o.status,
+      paymentStatus: o.paymentStatus,
+      customerName: o.registration.name,
+      customerEmail: o.registration.email,
+      identityNumber: o.registration.identityNumber,
+      ticketNumber: o.participant?.ticketNumber ?? null,
+    };
   }
 
   // --- the listener -----------------------------------------------------------------------------
@@ -658,18 +737,9 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
     },
     goDown: stopListening,
     comeBack: listen,
-    orders: () =>
-      orders.map((o) => ({
-        id: o.id,
-        eventId: o.eventId,
-        ticketCategoryId: o.categoryId,
-        status: o.status,
-        paymentStatus: o.paymentStatus,
-        customerName: o.registration.name,
-        customerEmail: o.registration.email,
-        identityNumber: o.registration.identityNumber,
-        ticketNumber: o.participant?.ticketNumber ?? null,
-      })),
+    orders: () => orders.map(snapshot),
+    sellElsewhere,
+    cancelElsewhere,
     close: stopListening,
   };
 }

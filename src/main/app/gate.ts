@@ -8,8 +8,9 @@
  * meanwhile, the double admission is reported then (sync/push.ts).
  */
 import { messages } from '#shared/messages.js';
-import type { CheckInBody, CheckInResult, GateParticipant, GroupCheckIn, GroupCheckInBody, GroupLookup, TicketLookupQuery } from '#shared/schemas/check-in.js';
+import type { CheckInBody, CheckInResult, ExitBody, ExitResult, GateParticipant, GroupCheckIn, GroupCheckInBody, GroupLookup, TicketLookupQuery } from '#shared/schemas/check-in.js';
 import { TICKET_IDENTIFIERS } from '#shared/schemas/check-in.js';
+import { ErrorCode } from '#shared/schemas/common.js';
 import type { Actor } from '../domain/access.js';
 import type { CheckInService } from '../domain/check-ins.js';
 import { AppError } from '../domain/errors.js';
@@ -24,6 +25,7 @@ export interface GateDeps {
   checkIns: CheckInService;
   checkInAtRemote(eventId: string, body: CheckInBody, idempotencyKey: string): Promise<AtRemote<CheckInResult>>;
   lookupAtRemote(eventId: string, named: TicketLookupQuery): Promise<AtRemote<GateParticipant>>;
+  exitAtRemote(eventId: string, body: ExitBody, idempotencyKey: string): Promise<AtRemote<ExitResult>>;
   newIdempotencyKey(): string;
 }
 
@@ -31,7 +33,7 @@ export interface GateDeps {
 const notHere = (error: unknown) =>
   error instanceof AppError && (error.code === 'TICKET_NOT_FOUND' || (error.code === 'VALIDATION_FAILED' && error.details?.some((d) => d.field === 'token')));
 
-export function createGate({ clock, events, checkIns, checkInAtRemote, lookupAtRemote, newIdempotencyKey }: GateDeps) {
+export function createGate({ clock, events, checkIns, checkInAtRemote, lookupAtRemote, exitAtRemote, newIdempotencyKey }: GateDeps) {
   const fieldOf = (named: TicketLookupQuery) => TICKET_IDENTIFIERS.find((field) => named[field] !== undefined) ?? 'ticketNumber';
 
   async function checkIn(actor: Actor, idOrSlug: string, request: CheckInBody): Promise<CheckInResult> {
@@ -48,11 +50,25 @@ export function createGate({ clock, events, checkIns, checkInAtRemote, lookupAtR
     try {
       return await checkIns.checkIn(actor, idOrSlug, body, there.kind === 'maybe' ? 'maybe' : 'applied');
     } catch (error) {
-      // Sold at another counter of the venue: the hub's record is the only one.
-      if (notHere(error) && there.kind === 'done') return there.value;
+      // Sold at another counter of the venue (the hub's record is the only one), or admitted
+      // again after an exit (re-entry is the hub's to decide).
+      if ((notHere(error) || (error instanceof AppError && error.code === 'ALREADY_CHECKED_IN')) && there.kind === 'done') return there.value;
       if (notHere(error)) throw new AppError('REMOTE_UNAVAILABLE', messages.hubDidNotAnswerScan);
       throw error;
     }
+  }
+
+  /** An exit: at the hub when the remote is one (it knows who is inside), else here. */
+  async function exit(actor: Actor, idOrSlug: string, body: ExitBody): Promise<ExitResult> {
+    const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    if (event.origin !== 'remote') return checkIns.exit(actor, idOrSlug, body);
+    const there = await exitAtRemote(event.id, body, newIdempotencyKey());
+    if (there.kind === 'here') return checkIns.exit(actor, idOrSlug, body);
+    if (there.kind === 'done') return there.value;
+    if (there.kind === 'maybe') throw new AppError('REMOTE_UNAVAILABLE', messages.hubDidNotAnswerExit);
+    const { failure } = there;
+    const code = ErrorCode.safeParse(failure.code);
+    throw new AppError(code.success ? code.data : 'INVALID_STATE', failure.message || messages.hubDidNotAnswerExit, [{ field: fieldOf(body), message: failure.message }]);
   }
 
   /** A ticket this counter sold is shown in its own terms (its ids), with the hub's check-in when only the hub has one. */
@@ -105,6 +121,6 @@ export function createGate({ clock, events, checkIns, checkInAtRemote, lookupAtR
     return { groupId: group.gid, tickets };
   }
 
-  return { checkIn, lookup, checkInGroup, lookupGroup };
+  return { checkIn, exit, lookup, checkInGroup, lookupGroup };
 }
 export type Gate = ReturnType<typeof createGate>;

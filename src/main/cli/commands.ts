@@ -156,6 +156,27 @@ export async function syncCommand(services: Services, action: string | undefined
   }
 }
 
+/**
+ * `gate-list pull`: the whole gate list read from the central service now (before doors open),
+ * then how many tickets of which events are ready at the gates; exit 1 unless every event's read
+ * got through. `gate-list status`: the same as JSON, without reading.
+ */
+export async function gateListCommand(services: Services, action: string | undefined): Promise<void> {
+  if (action === 'status') return print(services.sync.gateListStatus());
+  if (action !== 'pull') throw new UsageError('gate-list: expected pull or status');
+  const status = await services.sync.pullGateList();
+  if (!status.active) {
+    process.stderr.write(`error: ${status.why ?? ''}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  for (const event of status.events) {
+    const fresh = event.lastError ? `not read: ${event.lastError}` : `read at ${event.lastFullAt}`;
+    print(`${event.eventName} (${event.eventId}): ${event.ready} tickets ready at the gates, ${event.refused} refused (cancelled); ${fresh}`);
+  }
+  if (status.events.some((event) => event.lastError !== null)) process.exitCode = 1;
+}
+
 /** The demo logins as a person reads them, one per line. */
 export const demoLoginLines = () => DEMO_LOGINS.map((l) => `  ${l.role.padEnd(12)} ${l.email}  password: ${l.password}`).join('\n');
 

@@ -35,6 +35,8 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
   remote show | remote test                 the remote (key masked) / whether URL and key work
   sync now                                  one sync round (pull, push), prints the status; exit 1 unless it got through
   sync status                               the sync status as JSON
+  gate-list pull                            read the central service's tickets for the gates now; prints how many per event
+  gate-list status                          the gate list's state as JSON
   demo                                      seed demo logins and events (idempotent)
   session open --email CASHIER --count n50000=2,c500=4
                                             open the cashier's shift with its float by denomination

@@ -79,6 +79,8 @@ export const events = sqliteTable(
     origin: text('origin', { enum: ['local', 'remote'] }).notNull().default('local'),
     /** Pulled once, absent from the remote's latest list: kept (orders refer to it), not on sale. */
     remoteMissing: integer('remote_missing', { mode: 'boolean' }).notNull().default(false),
+    /** Whether a ticket scanned out at an exit may come in again (a venue's setting; never pulled). */
+    reentryAllowed: integer('reentry_allowed', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -291,6 +293,110 @@ export const checkIns = sqliteTable('check_ins', {
   apiKeyId: text('api_key_id').references(() => apiKeys.id),
   createdAt: integer('created_at').notNull(),
 });
+
+/**
+ * The gate list (sync/gate-list.ts): the central service's orders of each pulled event, read from
+ * its admin order list, so that the venue's gates admit tickets sold anywhere. Read-only here: no
+ * outbox job, seat, shift or report ever reads these tables. Orders this service sold itself
+ * (remote_orders) are not kept here.
+ */
+export const mirroredOrders = sqliteTable(
+  'mirrored_orders',
+  {
+    /** The central's order id. */
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    /** The central's updatedAt as sent: an order whose state and updatedAt are unchanged needs no write. */
+    remoteUpdatedAt: text('remote_updated_at').notNull(),
+    /** When a read of the list last saw it; a full pass that did not is taken as the order gone. */
+    seenAt: integer('seen_at').notNull(),
+    /** Absent from the central's list at the last full pass: refused like a cancelled order. */
+    gone: integer('gone', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [index('mirrored_orders_event_seen').on(t.eventId, t.seenAt)],
+);
+
+/** The participants (tickets) of mirrored orders, by the central's ticket number. */
+export const mirroredTickets = sqliteTable(
+  'mirrored_tickets',
+  {
+    /** The central's participant id. */
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => mirroredOrders.id),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    /** As the central sent it, trimmed. */
+    ticketNumber: text('ticket_number').notNull(),
+    /** The number in capitals without spaces or dashes (shared/ticket-number.ts): what a gate's scan is compared with. */
+    lookupKey: text('lookup_key').notNull(),
+    name: text('name').notNull(),
+    ticketCategoryId: text('ticket_category_id').notNull(),
+    ticketCategoryName: text('ticket_category_name').notNull(),
+    status: text('status').notNull(),
+    /** Masked to its first and last 4 digits: the gate needs no more. */
+    identityNumber: text('identity_number').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('mirrored_tickets_lookup').on(t.eventId, t.lookupKey), index('mirrored_tickets_order').on(t.orderId)],
+);
+
+/**
+ * The first admission of a mirrored ticket, as check_ins is of this service's own: at most one per
+ * ticket (the primary key). The central has no check-in: this is the venue's one record of it.
+ */
+export const mirroredCheckIns = sqliteTable('mirrored_check_ins', {
+  ticketId: text('ticket_id')
+    .primaryKey()
+    .references(() => mirroredTickets.id),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id),
+  checkedInAt: integer('checked_in_at').notNull(),
+  gate: text('gate').notNull().default(''),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  apiKeyId: text('api_key_id').references(() => apiKeys.id),
+  /** When the refresh that saw the ticket cancelled reported it (it was already inside). */
+  cancelReportedAt: integer('cancel_reported_at'),
+  createdAt: integer('created_at').notNull(),
+});
+
+/**
+ * Every scan at a gate (domain/scans.ts): admitted, refused and why, or exited. Append-only (the
+ * migration's triggers refuse UPDATE and DELETE). The counts the event manager watches are read
+ * from here, and whether a ticket is inside now is its last admitted or exited scan.
+ */
+export const scans = sqliteTable(
+  'scans',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    eventId: text('event_id').notNull(),
+    at: integer('at').notNull(),
+    direction: text('direction', { enum: ['entry', 'exit'] }).notNull(),
+    outcome: text('outcome', { enum: ['admitted', 'refused', 'exited'] }).notNull(),
+    /** Why it was refused (shared/schemas/scan.ts), or `reentry` for a ticket admitted again. */
+    reason: text('reason'),
+    /** The participant (source venue) or mirrored ticket (source central); null when none was found. */
+    ticketId: text('ticket_id'),
+    source: text('source', { enum: ['venue', 'central'] }),
+    /** As found, or as scanned when none was. */
+    ticketNumber: text('ticket_number').notNull().default(''),
+    ticketCategoryId: text('ticket_category_id'),
+    gate: text('gate').notNull().default(''),
+    userId: text('user_id').notNull(),
+    /** The API key of the device that scanned, if it used one (else a login). */
+    apiKeyId: text('api_key_id'),
+  },
+  (t) => [index('scans_event_at').on(t.eventId, t.at), index('scans_ticket').on(t.ticketId, t.id)],
+);
 
 /**
  * Payments of an order. A counter-settled one (cash, card) is paid when made; a deferred one

@@ -4,24 +4,35 @@
  * transaction, in the same group commit as the order transitions, which for an order of a remote
  * event also records the outbox job that replicates the check-in (journal.ts).
  *
+ * A ticket is this service's own (a participant) or the central service's, from the gate list
+ * (mirrored-tickets.ts): found by its number, by a scanned text or URL carrying that number, or by
+ * its order. A central ticket's admission is recorded here alone and never replicated.
+ *
  * A token is believed only with the signature of this service or of a counter that registered its
  * key here (ticket-keys.ts): a forged, altered or other event's token is refused as invalid (400),
  * never used to look anything up.
+ *
+ * Every scan, admitted or refused, and every exit is a row of the scan log (scans.ts). With the
+ * event's re-entry on, a ticket scanned out at an exit is admitted again at its next check-in.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { CheckInReplay, type CheckIn, type CheckInBody, type CheckInResult, type GateParticipant, type TicketIdentifierField, type TicketLookupQuery } from '#shared/schemas/check-in.js';
+import { CheckInReplay, type CheckIn, type CheckInBody, type CheckInResult, type ExitBody, type ExitResult, type GateParticipant, type TicketIdentifierField, type TicketLookupQuery } from '#shared/schemas/check-in.js';
+import type { GateSettings, ScanReason } from '#shared/schemas/scan.js';
+import { asPrintedTicketNumber, ticketNumbersIn } from '#shared/ticket-number.js';
 import { maskIdentityNumber } from '#shared/identity-number.js';
 import { messages } from '#shared/messages.js';
 import { InvalidTicketToken, verifyGroupToken, verifyTicketToken, type GroupClaims } from '#shared/ticket-token.js';
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
-import { checkIns, orders, participants, ticketCategories, users } from '../db/schema.js';
+import { checkIns, events as eventsTable, orders, participants, ticketCategories, users } from '../db/schema.js';
 import type { Actor } from './access.js';
 import type { AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
 import type { EventRow, EventService } from './events.js';
 import type { AtRemoteFate, OrderJournal } from './journal.js';
+import type { MirroredTickets } from './mirrored-tickets.js';
+import type { ScanLog, ScanRow } from './scans.js';
 import type { TicketKeys } from './ticket-keys.js';
 import { REFUNDED } from './participants.js';
 import { formatDateTime, parseInstant, toIso } from './time.js';
@@ -34,6 +45,8 @@ export interface CheckInDeps {
   journal: OrderJournal;
   ticketKeys: TicketKeys;
   audit: AuditLog;
+  mirrored: MirroredTickets;
+  scanLog: ScanLog;
 }
 
 /** How far ahead of this clock a scanner's checkedInAt may be: two devices' clocks differ a little. */
@@ -41,13 +54,36 @@ const CLOCK_SKEW_MS = 60_000;
 
 type CheckInRow = typeof checkIns.$inferSelect;
 
-/** The ticket a request names: which field named it, and how to find its participant's id (404 if none). */
-interface Located {
-  field: TicketIdentifierField;
-  participantId(): string;
+/** A ticket: this service's participant, or a ticket of the central service's gate list. */
+interface Found {
+  source: 'venue' | 'central';
+  id: string;
 }
 
-export function createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit }: CheckInDeps) {
+/** The ticket a request names: which field named it, what it said, and how to find the ticket (404 if none). */
+interface Located {
+  field: TicketIdentifierField;
+  scanned: string;
+  find(): Found;
+}
+
+/** A compact JWS (three base64url parts): a signed token, never a ticket number or a URL. */
+const SIGNED_TOKEN = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/** Why a refusal was refused, for the scan log, where its code alone does not say. */
+const reasons = new WeakMap<AppError, ScanReason>();
+const because = (reason: ScanReason, error: AppError) => (reasons.set(error, reason), error);
+function reasonOf(error: unknown): ScanReason | undefined {
+  if (!(error instanceof AppError)) return undefined;
+  const given = reasons.get(error);
+  if (given) return given;
+  if (error.code === 'ALREADY_CHECKED_IN') return 'already_in';
+  if (error.code === 'TICKET_NOT_FOUND') return 'not_found';
+  if (error.code === 'VALIDATION_FAILED' && error.details?.some((d) => d.field === 'token')) return 'invalid_token';
+  return undefined;
+}
+
+export function createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit, mirrored, scanLog }: CheckInDeps) {
   const ph = sql.placeholder;
   const byTicketNumber = db
     .select({ id: participants.id })
@@ -83,39 +119,66 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     .prepare();
 
   const notFound = () => new AppError('TICKET_NOT_FOUND', messages.ticketNotFound);
-  const found = (row: { id: string } | undefined) => {
+  const venue = (row: { id: string } | undefined): Found => {
     if (!row) throw notFound();
-    return row.id;
+    return { source: 'venue', id: row.id };
   };
+  /** A ticket of this service by its printed number, else of the gate list by any number the text carries. */
+  function byNumber(eventId: string, text: string): Found {
+    const own = byTicketNumber.get({ eventId, ticketNumber: asPrintedTicketNumber(text) });
+    if (own) return { source: 'venue', id: own.id };
+    const central = mirrored.findByKeys(eventId, ticketNumbersIn(text));
+    if (central) return { source: 'central', id: central };
+    throw notFound();
+  }
 
-  /** The ticket the request names (the schema lets exactly one identifier through); a token is verified first. */
+  /** The ticket the request names (the schema lets exactly one identifier through); a signed token is verified first. */
   async function locate(event: EventRow, named: TicketLookupQuery): Promise<Located> {
     const { ticketNumber, token, orderId } = named;
-    if (ticketNumber !== undefined) {
-      return { field: 'ticketNumber', participantId: () => found(byTicketNumber.get({ eventId: event.id, ticketNumber })) };
-    }
+    if (ticketNumber !== undefined) return { field: 'ticketNumber', scanned: ticketNumber, find: () => byNumber(event.id, ticketNumber) };
     if (token !== undefined) {
-      const invalid = (error: unknown) => {
-        if (error instanceof InvalidTicketToken) throw fieldError('token', messages.ticketTokenInvalid);
-        throw error;
-      };
+      const invalid = () => fieldError('token', messages.ticketTokenInvalid);
+      // A QR code that is no signed token: the central service's, carrying its ticket number.
+      if (!SIGNED_TOKEN.test(token)) {
+        return {
+          field: 'token',
+          scanned: token.slice(0, 100),
+          find() {
+            try {
+              return byNumber(event.id, token);
+            } catch {
+              throw invalid();
+            }
+          },
+        };
+      }
       const own = await verifyTicketToken(token, [ticketKeys.own], event.id).catch((error: unknown) => {
         if (error instanceof InvalidTicketToken) return undefined;
         throw error;
       });
-      if (own) return { field: 'token', participantId: () => found(byParticipantId.get({ eventId: event.id, id: own.pid })) };
+      if (own) return { field: 'token', scanned: own.tn, find: () => venue(byParticipantId.get({ eventId: event.id, id: own.pid })) };
       // A token another counter of the venue signed names its participant in that counter's terms;
       // the ticket number it carries (signed too) is the one this service kept when the sale was replicated here.
-      const foreign = await verifyTicketToken(token, ticketKeys.registered(), event.id).catch(invalid);
-      return { field: 'token', participantId: () => found(byTicketNumber.get({ eventId: event.id, ticketNumber: foreign.tn })) };
+      const foreign = await verifyTicketToken(token, ticketKeys.registered(), event.id).catch((error: unknown) => {
+        if (error instanceof InvalidTicketToken) throw invalid();
+        throw error;
+      });
+      return { field: 'token', scanned: foreign.tn, find: () => venue(byTicketNumber.get({ eventId: event.id, ticketNumber: foreign.tn })) };
     }
+    const id = orderId ?? '';
     return {
       field: 'orderId',
-      participantId() {
-        const row = byOrder.get({ eventId: event.id, orderId: orderId ?? '' });
-        if (!row) throw notFound();
-        if (row.participantId === null) throw new AppError('TICKET_NOT_FOUND', row.status === 'cancelled' ? messages.ticketOrderCancelled : messages.ticketNotPaid);
-        return row.participantId;
+      scanned: id,
+      find() {
+        const row = byOrder.get({ eventId: event.id, orderId: id });
+        if (!row) {
+          const central = mirrored.findByOrder(event.id, id);
+          if (central) return { source: 'central', id: central };
+          throw notFound();
+        }
+        if (row.participantId !== null) return { source: 'venue', id: row.participantId };
+        if (row.status === 'cancelled') throw because('cancelled', new AppError('TICKET_NOT_FOUND', messages.ticketOrderCancelled));
+        throw because('not_paid', new AppError('TICKET_NOT_FOUND', messages.ticketNotPaid));
       },
     };
   }
@@ -124,7 +187,7 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     return { checkedInAt: toIso(row.checkedInAt, event.timezone), gate: row.gate, checkedInBy };
   }
 
-  function gateView(event: EventRow, participantId: string): GateParticipant {
+  function venueView(event: EventRow, participantId: string): GateParticipant {
     const row = gateRow.get({ id: participantId });
     if (!row) throw notFound();
     const { participant } = row;
@@ -141,11 +204,22 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     };
   }
 
+  /** The ticket as the gate sees it, and whether it may come in at all (refunded or cancelled: not). */
+  function gateView(event: EventRow, ticket: Found): { participant: GateParticipant; refusal?: AppError } {
+    if (ticket.source === 'central') {
+      const seen = mirrored.view(ticket.id, event.timezone);
+      if (!seen) throw notFound();
+      return { participant: seen.participant, ...(!seen.admissible && { refusal: because('cancelled', new AppError('INVALID_STATE', messages.ticketCancelledCentrally)) }) };
+    }
+    const participant = venueView(event, ticket.id);
+    return { participant, ...(participant.status === REFUNDED && { refusal: because('refunded', new AppError('INVALID_STATE', messages.ticketRefunded)) }) };
+  }
+
   /** The ticket as the gate sees it, checked in or not. Permission event:checkin (or update). */
   async function lookup(actor: Actor, idOrSlug: string, named: TicketLookupQuery): Promise<GateParticipant> {
     const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
     const located = await locate(event, named);
-    return gateView(event, located.participantId());
+    return gateView(event, located.find()).participant;
   }
 
   /** The second scan of a ticket: 409, saying when and where it was checked in. */
@@ -154,46 +228,129 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     return new AppError('ALREADY_CHECKED_IN', message, [{ field, message }]);
   }
 
+  /** A refusal said at the field that named the ticket. */
+  const atField = (error: AppError, field: TicketIdentifierField) => {
+    const moved = new AppError(error.code, error.message, [{ field, message: error.message }]);
+    const reason = reasons.get(error);
+    return reason ? because(reason, moved) : moved;
+  };
+
+  /** A scan's row of the scan log, less its outcome. */
+  function scanOf(actor: Actor, event: EventRow, direction: ScanRow['direction'], at: number, gate: string, scanned: string) {
+    return { eventId: event.id, at, direction, gate, userId: actor.userId, apiKeyId: actor.apiKeyId ?? null, ticketNumber: scanned };
+  }
+
   /**
-   * Checks the named ticket in, once. Permission event:checkin (or update). `atRemote`: the
-   * remote (a venue hub) was asked first and checked it in, or perhaps did (its answer lost); it
-   * is recorded here without being sent again blindly (journal.ts).
+   * Runs a scan's decision; a refusal the gate must see is written to the scan log in a
+   * transaction of its own (the decision's was rolled back) and thrown on.
+   */
+  async function logged<T>(scan: ReturnType<typeof scanOf>, decide: () => Promise<T>): Promise<T> {
+    try {
+      return await decide();
+    } catch (error) {
+      const reason = reasonOf(error);
+      if (reason) await groupCommit(() => scanLog.record({ ...scan, outcome: 'refused', reason }));
+      throw error;
+    }
+  }
+
+  /**
+   * Checks the named ticket in, once; with the event's re-entry on, again after an exit.
+   * Permission event:checkin (or update). `atRemote`: the remote (a venue hub) was asked first and
+   * checked it in, or perhaps did (its answer lost); it is recorded here without being sent again
+   * blindly (journal.ts).
    */
   async function checkIn(actor: Actor, idOrSlug: string, body: CheckInBody, atRemote?: AtRemoteFate): Promise<CheckInResult> {
     const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
     const checkedInAt = body.checkedInAt === undefined ? clock() : parseInstant(body.checkedInAt);
     if (checkedInAt > clock() + CLOCK_SKEW_MS) throw fieldError('checkedInAt', messages.checkedInAtInFuture);
     const gate = body.gate ?? '';
-    const located = await locate(event, body);
-    return groupCommit(() => {
-      // Read inside the transaction, so that of two scans at once the second sees the first.
-      const before = gateView(event, located.participantId());
-      // No ticket is scanned before it could be sold. The bound is its category's sale start, not
-      // the moment this service issued it: a counter that sold and scanned it offline replicates
-      // both later, and this service then issues its own ticket after the scan's time.
-      if (checkedInAt < saleStartOf.get({ id: before.id })!.saleStartAt) throw fieldError('checkedInAt', messages.checkedInAtBeforeSale);
-      if (before.checkIn) throw alreadyCheckedIn(event, before.checkIn, located.field);
-      if (before.status === REFUNDED) throw new AppError('INVALID_STATE', messages.ticketRefunded, [{ field: located.field, message: messages.ticketRefunded }]);
-      const row = {
-        participantId: before.id,
-        orderId: before.orderId,
-        eventId: event.id,
-        checkedInAt,
-        gate,
-        userId: actor.userId,
-        apiKeyId: actor.apiKeyId ?? null,
-        createdAt: clock(),
-      } satisfies CheckInRow;
-      db.insert(checkIns).values(row).run();
-      db.update(participants).set({ status: 'checked_in' }).where(eq(participants.id, before.id)).run();
-      // The body to replay on the remote, less the order id the remote knows the order by (push.ts).
-      const replay = CheckInReplay.parse({ checkedInAt: toIso(checkedInAt, event.timezone), ...(gate ? { gate } : {}) });
-      journal.record({ id: before.orderId, eventId: event.id }, 'checkin', replay, atRemote);
-      audit.record(actor, 'ticket.checked_in', { eventId: event.id, subjectId: before.orderId, details: { ticketNumber: before.ticketNumber, gate } });
-      // What was just written, without reading it back: the actor is the user the check-in names.
-      const checkIn = toCheckInDto(event, row, actor.name);
-      return { participant: { ...before, status: 'checked_in', checkIn }, checkIn };
+    const named = body.ticketNumber ?? body.token ?? body.orderId ?? '';
+    const scan = scanOf(actor, event, 'entry', checkedInAt, gate, named.slice(0, 100));
+    return logged(scan, async () => {
+      const located = await locate(event, body);
+      scan.ticketNumber = located.scanned;
+      return groupCommit(() => {
+        // Read inside the transaction, so that of two scans at once the second sees the first.
+        const ticket = located.find();
+        const { participant: before, refusal } = gateView(event, ticket);
+        Object.assign(scan, { ticketId: ticket.id, source: ticket.source, ticketNumber: before.ticketNumber, ticketCategoryId: before.ticketCategoryId });
+        // No ticket is scanned before it could be sold. The bound is its category's sale start, not
+        // the moment this service issued it: a counter that sold and scanned it offline replicates
+        // both later, and this service then issues its own ticket after the scan's time.
+        if (ticket.source === 'venue' && checkedInAt < saleStartOf.get({ id: ticket.id })!.saleStartAt) throw fieldError('checkedInAt', messages.checkedInAtBeforeSale);
+        const again = before.checkIn !== null && event.reentryAllowed && scanLog.lastMovement(ticket.id) === 'exited';
+        if (before.checkIn && !again) throw alreadyCheckedIn(event, before.checkIn, located.field);
+        if (refusal) throw atField(refusal, located.field);
+        if (again) {
+          scanLog.record({ ...scan, outcome: 'admitted', reason: 'reentry' });
+          return { participant: before, checkIn: before.checkIn! };
+        }
+        const admission = { eventId: event.id, checkedInAt, gate, userId: actor.userId, apiKeyId: actor.apiKeyId ?? null, createdAt: clock() };
+        if (ticket.source === 'central') mirrored.admit({ ticketId: ticket.id, ...admission });
+        else admitVenue(event, before, admission, atRemote);
+        scanLog.record({ ...scan, outcome: 'admitted' });
+        audit.record(actor, 'ticket.checked_in', { eventId: event.id, subjectId: before.orderId, details: { ticketNumber: before.ticketNumber, gate } });
+        // What was just written, without reading it back: the actor is the user the check-in names.
+        const checkIn = { checkedInAt: toIso(checkedInAt, event.timezone), gate, checkedInBy: actor.name };
+        return { participant: { ...before, status: 'checked_in', checkIn }, checkIn };
+      });
     });
+  }
+
+  /** This service's own ticket in: its check-in, its status, and the job that replicates it to the remote. */
+  function admitVenue(event: EventRow, ticket: GateParticipant, admission: Omit<CheckInRow, 'participantId' | 'orderId'>, atRemote: AtRemoteFate | undefined): void {
+    db.insert(checkIns).values({ participantId: ticket.id, orderId: ticket.orderId, ...admission }).run();
+    db.update(participants).set({ status: 'checked_in' }).where(eq(participants.id, ticket.id)).run();
+    // The body to replay on the remote, less the order id the remote knows the order by (push.ts).
+    const replay = CheckInReplay.parse({ checkedInAt: toIso(admission.checkedInAt, event.timezone), ...(admission.gate ? { gate: admission.gate } : {}) });
+    journal.record({ id: ticket.orderId, eventId: event.id }, 'checkin', replay, atRemote);
+  }
+
+  /**
+   * A ticket scanned out at an exit: only with the event's re-entry on, and only a ticket inside
+   * (checked in, its last move not an exit). Permission event:checkin (or update).
+   */
+  async function exit(actor: Actor, idOrSlug: string, body: ExitBody): Promise<ExitResult> {
+    const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    const gate = body.gate ?? '';
+    const at = clock();
+    const scan = scanOf(actor, event, 'exit', at, gate, (body.ticketNumber ?? body.token ?? body.orderId ?? '').slice(0, 100));
+    return logged(scan, async () => {
+      const located = await locate(event, body);
+      scan.ticketNumber = located.scanned;
+      return groupCommit(() => {
+        const ticket = located.find();
+        const { participant } = gateView(event, ticket);
+        Object.assign(scan, { ticketId: ticket.id, source: ticket.source, ticketNumber: participant.ticketNumber, ticketCategoryId: participant.ticketCategoryId });
+        if (!event.reentryAllowed) throw because('reentry_off', new AppError('INVALID_STATE', messages.reentryNotAllowed, [{ field: located.field, message: messages.reentryNotAllowed }]));
+        // A ticket admitted before the scan log began has no move in it: it is inside.
+        if (!participant.checkIn || scanLog.lastMovement(ticket.id) === 'exited') {
+          throw because('not_inside', new AppError('INVALID_STATE', messages.ticketNotInside, [{ field: located.field, message: messages.ticketNotInside }]));
+        }
+        scanLog.record({ ...scan, outcome: 'exited' });
+        return { participant, exitedAt: toIso(at, event.timezone) };
+      });
+    });
+  }
+
+  /** The gate counts of the event (scans.ts). Permission event:checkin (or update). */
+  function counts(actor: Actor, idOrSlug: string, gate: string | undefined) {
+    return scanLog.counts(events.resolveFor(actor, idOrSlug, 'event:checkin'), gate);
+  }
+
+  /** Whether the event admits a ticket again after an exit. Permission event:update. */
+  function setGateSettings(actor: Actor, idOrSlug: string, settings: GateSettings): GateSettings {
+    const event = events.resolveFor(actor, idOrSlug, 'event:update');
+    return audit.recorded(
+      actor,
+      'event.gate_settings_changed',
+      () => {
+        db.update(eventsTable).set({ reentryAllowed: settings.reentryAllowed, updatedAt: clock() }).where(eq(eventsTable.id, event.id)).run();
+        return { reentryAllowed: settings.reentryAllowed };
+      },
+      (changed) => ({ eventId: event.id, subjectId: event.id, details: changed }),
+    );
   }
 
   /**
@@ -209,6 +366,6 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     }
   }
 
-  return { lookup, checkIn, verifyGroup };
+  return { lookup, checkIn, exit, counts, setGateSettings, verifyGroup };
 }
 export type CheckInService = ReturnType<typeof createCheckInService>;

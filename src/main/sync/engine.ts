@@ -23,6 +23,7 @@ import type { UserService } from '../domain/users.js';
 import { toIso } from '../domain/time.js';
 import { RemoteKeyLocked, type Remote, type RemoteStore } from '../settings/remote.js';
 import type { Allotment } from './allotment.js';
+import { createGateList } from './gate-list.js';
 import { createLive } from './live.js';
 import { createRemoteFacts } from './remote-facts.js';
 import { pull } from './pull.js';
@@ -79,6 +80,9 @@ export interface EngineOptions {
   concurrency?: number;
   /** Where failures are told until start() is given serve's logger; default stderr. */
   log?: SyncLog;
+  /** How often the gate list reads the central's new orders, and how often it reads them all (gate-list.ts). */
+  gateListNewEveryMs?: number;
+  gateListFullEveryMs?: number;
 }
 
 /** A failure worded for the operator. */
@@ -133,11 +137,13 @@ export function createSyncEngine(deps: EngineDeps, options: EngineOptions = {}) 
   function notices(): SyncNotice[] {
     const { stalled, unconfirmed, unrejected } = outbox.troubles(STALL_ATTEMPTS);
     const doubles = audit.countOf('ticket.double_admission');
+    const cancelledInside = audit.countOf('ticket.cancelled_inside');
     const all: SyncNotice[] = [
       { kind: 'unconfirmed_on_remote', count: unconfirmed, message: messages.unconfirmedOnRemote(unconfirmed) },
       { kind: 'unrejected_on_remote', count: unrejected, message: messages.unrejectedOnRemote(unrejected) },
       { kind: 'stalled', count: stalled, message: messages.stalledJobs(stalled, STALL_ATTEMPTS) },
       { kind: 'double_admission', count: doubles, message: messages.doubleAdmissions(doubles) },
+      { kind: 'cancelled_inside', count: cancelledInside, message: messages.cancelledInside(cancelledInside) },
     ];
     return all.filter((notice) => notice.count > 0);
   }
@@ -209,6 +215,7 @@ export function createSyncEngine(deps: EngineDeps, options: EngineOptions = {}) 
         return status();
       }
       save({ lastPullAt: clock(), pullReport: pulled.report });
+      gateList.wake();
       await pusher.recheckUnconfirmed(client);
     }
     // A round that got through has no error but a retried request's; conflicts it met are counted in `conflicts` and listed.
@@ -291,6 +298,7 @@ export function createSyncEngine(deps: EngineDeps, options: EngineOptions = {}) 
   function start(logTo: SyncLog = log): void {
     log = logTo;
     if (persisted.state === 'syncing') save({ state: 'idle' });
+    gateList.start();
     stopListening = signals.onOutboxHasWork(wake);
     timer = setInterval(wake, intervalMs);
     timer.unref();
@@ -302,7 +310,7 @@ export function createSyncEngine(deps: EngineDeps, options: EngineOptions = {}) 
     timer = undefined;
     stopListening?.();
     stopListening = undefined;
-    await running?.catch(() => undefined);
+    await Promise.all([running?.catch(() => undefined), gateList.stop()]);
   }
 
   /** The client for a request a person waits on: none without a remote, or while it is known to be out of reach. */
@@ -316,6 +324,35 @@ export function createSyncEngine(deps: EngineDeps, options: EngineOptions = {}) 
       throw error;
     }
     return remote && createRemoteClient(remote, { timeoutMs });
+  }
+
+  /**
+   * The gate list's source: the central service, once a pull has learned that the remote is not a
+   * venue hub (a counter of a hub scans through the hub, which keeps the list).
+   */
+  function gateListSource(): { client: RemoteClient } | { client: null; why: string } {
+    let remote: Remote | null;
+    try {
+      remote = remoteStore.get();
+    } catch (error) {
+      if (error instanceof RemoteKeyLocked) return { client: null, why: error.message };
+      throw error;
+    }
+    if (!remote || persisted.lastPullAt === null) return { client: null, why: messages.gateListNoRemote };
+    if (facts.isService()) return { client: null, why: messages.gateListOff };
+    if (persisted.state === 'auth_required') return { client: null, why: persisted.lastError ?? messages.remoteKeyRefused('401') };
+    return { client: createRemoteClient(remote, { timeoutMs }) };
+  }
+
+  const gateList = createGateList(
+    { db, clock, audit, source: gateListSource, inWords, logError: (details, message) => log.error(details, message) },
+    { newEveryMs: options.gateListNewEveryMs, fullEveryMs: options.gateListFullEveryMs },
+  );
+
+  /** The whole gate list read now; events are pulled first when none have been. */
+  async function pullGateList() {
+    if (persisted.lastPullAt === null) await runOnce({ pull: true });
+    return gateList.pullNow();
   }
 
   const live = createLive({
@@ -363,6 +400,10 @@ export function createSyncEngine(deps: EngineDeps, options: EngineOptions = {}) 
     /** Gate requests made at the remote first (live.ts). */
     checkInAtRemote: live.checkIn,
     lookupAtRemote: live.lookup,
+    exitAtRemote: live.exit,
+    /** The central's tickets at the gates (gate-list.ts). */
+    gateListStatus: gateList.status,
+    pullGateList,
     /** A refund given at the hub first (live.ts). */
     refundAtRemote: live.refund,
   };

@@ -10,7 +10,7 @@
  * When the remote cannot be reached the counter goes on alone (its offline allotment, its own
  * check-ins), and the outbox replicates later as ever.
  */
-import { CheckInBody, type TicketLookupQuery } from '#shared/schemas/check-in.js';
+import { CheckInBody, ExitBody, type ExitResult, type TicketLookupQuery } from '#shared/schemas/check-in.js';
 import type { CancelBody } from '#shared/schemas/payment.js';
 import type { Outbox } from './outbox.js';
 import type { Failure, Outcome, RemoteClient } from './remote-client.js';
@@ -128,9 +128,25 @@ export function createLive({ outbox, pusher, facts, liveClient, markOffline }: L
     return { kind: 'here' };
   }
 
+  /**
+   * An exit at a hub (only this service has exits): whether a ticket is inside is the hub's to
+   * know. `maybe`: it has exits but could not be asked; `here`: the remote is the central service.
+   */
+  async function exit(eventId: string, body: ExitBody, idempotencyKey: string): Promise<AtRemote<ExitResult>> {
+    if (!facts.isService()) return { kind: 'here' };
+    const client = liveClient();
+    const there = asNamedThere(body);
+    if (!client || !there) return { kind: 'maybe' };
+    const answered = await client.exitNow(eventId, ExitBody.parse({ ...there, gate: body.gate }), idempotencyKey);
+    if (answered.kind === 'ok') return { kind: 'done', value: answered.data };
+    if (answered.kind === 'http' && answered.status < 500) return { kind: 'refused', failure: answered };
+    return { kind: 'maybe' };
+  }
+
   return {
     holdSale,
     refund,
+    exit,
     checkIn: (eventId: string, body: CheckInBody, idempotencyKey: string) =>
       atRemote(body, (client, there) => client.checkInNow(eventId, CheckInBody.parse({ ...there, gate: body.gate, checkedInAt: body.checkedInAt }), idempotencyKey)),
     lookup: (eventId: string, named: TicketLookupQuery) => atRemote(named, (client, there) => client.lookupTicket(eventId, there)),

@@ -8,7 +8,7 @@
 import ky, { TimeoutError, type KyInstance, type Options } from 'ky';
 import { z } from 'zod';
 import { contract, requestOf, type CallInput, type EndpointBase } from '#shared/contract/index.js';
-import { CheckInResult, GateParticipant, type CheckInBody, type TicketLookupQuery } from '#shared/schemas/check-in.js';
+import { CheckInResult, ExitResult, GateParticipant, type CheckInBody, type ExitBody, type TicketLookupQuery } from '#shared/schemas/check-in.js';
 import type { CreateOrderBody } from '#shared/schemas/order.js';
 import type { CancelBody, CheckoutBody, ConfirmPaymentBody, ReasonBody } from '#shared/schemas/payment.js';
 import { RemoteEnvelope, RemoteErrorBody, RemoteOrder, RemoteSyncStatus } from '#shared/schemas/remote.js';
@@ -126,6 +126,9 @@ export function createRemoteClient(remote: Remote, options: RemoteClientOptions 
     listEvents: (page: number, limit: number) => send(contract.listEvents, { query: managed(page, limit) }, Items),
     /** GET /events/{id}/tickets, items unread likewise. */
     tickets: (eventId: string) => send(contract.listTicketCategories, { params: { idOrSlug: eventId } }, Items),
+    /** A page of the event's orders for the gate list (gate-list.ts): the items unread, so that one bad order is skipped alone. */
+    orderPage: (eventId: string, page: number, limit: number, order: 'asc' | 'desc') =>
+      send(contract.listOrders, { params: { idOrSlug: eventId }, query: { page, limit, sort: 'createdAt', order } }, Items),
     listOrders: (eventId: string, query: OrderSearch) => send(contract.listOrders, { params: { idOrSlug: eventId }, query }, z.array(RemoteOrder)),
     orderDetail: (eventId: string, orderId: string) => send(contract.getOrder, { params: order(eventId, orderId) }, RemoteOrder),
     createOrder: (eventId: string, body: CreateOrderBody, key: string) =>
@@ -143,6 +146,7 @@ export function createRemoteClient(remote: Remote, options: RemoteClientOptions 
     /** A gate's request made at a hub while the person waits (live.ts): its answer is read. */
     checkInNow: (eventId: string, body: CheckInBody, key: string) =>
       send(contract.checkIn, { params: { idOrSlug: eventId }, body }, CheckInResult, { idempotencyKey: key }),
+    exitNow: (eventId: string, body: ExitBody, key: string) => send(contract.exitTicket, { params: { idOrSlug: eventId }, body }, ExitResult, { idempotencyKey: key }),
     lookupTicket: (eventId: string, named: TicketLookupQuery) => send(contract.lookUpTicket, { params: { idOrSlug: eventId }, query: named }, GateParticipant),
     /** Extensions of this service as a hub: its own sync state, and registering this counter's ticket key. */
     syncStatus: () => send(contract.syncStatus, {}, RemoteSyncStatus),

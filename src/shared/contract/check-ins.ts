@@ -1,6 +1,7 @@
 /** Check-in at the gate: look a ticket up, check its participant in once. */
-import { CheckInBody, CheckInResult, GateParticipant, GroupCheckIn, GroupCheckInBody, GroupLookup, GroupTokenQuery, TicketLookupQuery } from '../schemas/check-in.js';
+import { CheckInBody, CheckInResult, ExitBody, ExitResult, GateParticipant, GroupCheckIn, GroupCheckInBody, GroupLookup, GroupTokenQuery, TicketLookupQuery } from '../schemas/check-in.js';
 import { envelope } from '../schemas/common.js';
+import { GateCounts, GateCountsQuery, GateSettings } from '../schemas/scan.js';
 import { EventParams } from '../schemas/event.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
 
@@ -31,6 +32,42 @@ export const checkIn = endpoint({
   status: 201,
   response: envelope(CheckInResult),
   errors: ['FORBIDDEN', 'EVENT_NOT_FOUND', 'TICKET_NOT_FOUND', 'ALREADY_CHECKED_IN', 'INVALID_STATE', 'IDEMPOTENCY_KEY_REUSED', 'REMOTE_UNAVAILABLE', ...BODY_ERRORS, ...AUTH_ERRORS],
+});
+
+export const exitTicket = endpoint({
+  ...gate,
+  method: 'POST',
+  path: '/events/:idOrSlug/check-ins/exit',
+  summary: 'Scan a ticket out at an exit: it may come in again',
+  description: `Only where the event allows re-entry (PUT …/gate-settings); otherwise, and for a ticket that is not inside, 409 INVALID_STATE. The ticket is outside until its next check-in, which is then admitted again. Every exit scan, refused or not, is in the scan log. At a counter whose remote is a venue hub the exit is made at the hub (503 REMOTE_UNAVAILABLE when it cannot be reached). ${NAMING} ${ACCESS}`,
+  body: ExitBody,
+  status: 201,
+  response: envelope(ExitResult),
+  errors: ['FORBIDDEN', 'EVENT_NOT_FOUND', 'TICKET_NOT_FOUND', 'INVALID_STATE', 'IDEMPOTENCY_KEY_REUSED', 'REMOTE_UNAVAILABLE', ...BODY_ERRORS, ...AUTH_ERRORS],
+});
+
+export const gateCounts = endpoint({
+  ...gate,
+  method: 'GET',
+  path: '/events/:idOrSlug/gate-counts',
+  summary: 'Counts of the gates: inside now, admitted, refused and exited per gate, category and quarter hour',
+  description: `Read from this instance's scan log (at a venue, the hub's is the venue's). gate narrows every count to one gate but insideNow, which is the event's. ${ACCESS}`,
+  query: GateCountsQuery,
+  status: 200,
+  response: envelope(GateCounts),
+  errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'EVENT_NOT_FOUND', ...AUTH_ERRORS],
+});
+
+export const setGateSettings = endpoint({
+  ...gate,
+  method: 'PUT',
+  path: '/events/:idOrSlug/gate-settings',
+  summary: "Set the event's gate settings: whether re-entry is allowed",
+  description: 'Permission event:update. The setting is this instance\'s: set it on the hub, where the gates scan.',
+  body: GateSettings,
+  status: 200,
+  response: envelope(GateSettings),
+  errors: ['FORBIDDEN', 'EVENT_NOT_FOUND', ...BODY_ERRORS, ...AUTH_ERRORS],
 });
 
 const GROUP =

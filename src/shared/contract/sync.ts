@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { envelope } from '../schemas/common.js';
 import { RefundBody } from '../schemas/cash-session.js';
+import { GateListStatus } from '../schemas/gate-list.js';
 import { Conflict, ConflictParams, ConnectionCheck, LinkConflictBody, RemoteSettingsBody, RemoteSummary, SyncStatus } from '../schemas/sync.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
 
@@ -103,4 +104,25 @@ export const checkRemote = endpoint({
   status: 200,
   response: envelope(ConnectionCheck),
   errors: ['VALIDATION_FAILED', 'FORBIDDEN', ...AUTH_ERRORS],
+});
+
+export const gateListStatus = endpoint({
+  ...sync,
+  method: 'GET',
+  path: '/sync/gate-list',
+  summary: "The gate list: per event, how many of the central service's tickets are ready at the gates, how fresh, and tickets cancelled while inside",
+  status: 200,
+  response: envelope(GateListStatus),
+  errors: [...AUTH_ERRORS],
+});
+
+export const pullGateList = endpoint({
+  ...sync,
+  method: 'POST',
+  path: '/sync/gate-list',
+  summary: 'Read the whole gate list from the central service now (before doors open); answers when it is over',
+  description: 'Pulls events first when none has been pulled. For a person logged in; a device key gets 403.',
+  status: 200,
+  response: envelope(GateListStatus),
+  errors: ['FORBIDDEN', ...AUTH_ERRORS],
 });

@@ -69,6 +69,17 @@ export const AuditEntry = z.discriminatedUnion('action', [
       elsewhere: z.string().meta({ description: "The remote's words on the admission it had already: when and where." }),
     }),
   ),
+  entry(
+    'ticket.cancelled_inside',
+    z.strictObject({
+      ticketNumber: z.string(),
+      name: z.string(),
+      gate: z.string().meta({ description: 'Where it was admitted.' }),
+      checkedInAt: Timestamp,
+      checkedInBy: z.string(),
+    }),
+  ),
+  entry('event.gate_settings_changed', z.strictObject({ reentryAllowed: z.boolean() })),
   entry('ticket_key.registered', z.strictObject({ kid: z.string() })),
   entry('api_key.created', z.strictObject({ ...ApiKey, expiresAt: Timestamp.nullable() })),
   entry('api_key.revoked', z.strictObject(ApiKey)),

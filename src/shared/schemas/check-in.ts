@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { asPrintedTicketNumber } from '../ticket-number.js';
-import { Timestamp, Ulid, visible } from './common.js';
+import { Timestamp, visible } from './common.js';
 
 /** The ways a gate names a ticket; a request gives exactly one of them. */
 export const TICKET_IDENTIFIERS = ['ticketNumber', 'token', 'orderId'] as const;
@@ -59,13 +59,14 @@ export type CheckIn = z.infer<typeof CheckIn>;
 
 /** A participant as a gate needs it: enough to recognise the person, never the whole identity number. */
 export const GateParticipant = z.object({
-  id: Ulid,
-  orderId: Ulid,
+  // Strings, not ULIDs: a ticket of the central service's gate list carries the central's ids.
+  id: z.string(),
+  orderId: z.string(),
   ticketNumber: z.string(),
   name: z.string(),
-  ticketCategoryId: Ulid,
+  ticketCategoryId: z.string(),
   ticketCategoryName: z.string(),
-  status: z.string().meta({ examples: ['registered', 'checked_in'] }),
+  status: z.string().meta({ description: "registered or checked_in; a central ticket's own status, or cancelled when the central cancelled it.", examples: ['registered', 'checked_in'] }),
   identityNumber: z.string().meta({ description: 'Masked: the first and last 4 digits only.', examples: ['3171********0001'] }),
   checkIn: CheckIn.nullable().meta({ description: 'null until the participant is checked in.' }),
 });
@@ -73,6 +74,13 @@ export type GateParticipant = z.infer<typeof GateParticipant>;
 
 export const CheckInResult = z.object({ participant: GateParticipant, checkIn: CheckIn });
 export type CheckInResult = z.infer<typeof CheckInResult>;
+
+/** A ticket scanned at an exit: it is outside, and may come in again (re-entry). */
+export const ExitBody = z.object({ ...identifierShape, gate: scanShape.gate }).superRefine(exactlyOneIdentifier);
+export type ExitBody = z.infer<typeof ExitBody>;
+
+export const ExitResult = z.object({ participant: GateParticipant, exitedAt: Timestamp.meta({ description: "In the event's time zone." }) });
+export type ExitResult = z.infer<typeof ExitResult>;
 
 /** A group's QR code (a basket's), scanned once for every ticket of the group. */
 export const GroupTokenQuery = z.object({ token: z.string().min(1).max(4000).meta({ description: "The signed group token read from a basket's QR code." }) });

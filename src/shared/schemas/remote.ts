@@ -77,6 +77,31 @@ export const RemoteOrder = OrderListItem.pick({ id: true }).extend({
 });
 export type RemoteOrder = z.infer<typeof RemoteOrder>;
 
+/**
+ * An order of the admin list as the gate list reads it (sync/gate-list.ts): its state, and each
+ * participant with the ticket number a gate is shown. Text the interface leaves open stays text.
+ */
+export const RemoteGateOrder = z.object({
+  id: z.string().min(1).max(100),
+  status: z.string(),
+  paymentStatus: OpenText,
+  updatedAt: OpenText,
+  ticketCategoryName: OpenText,
+  participants: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(100),
+        ticketNumber: z.string().trim().min(1).max(100),
+        name: OpenText,
+        ticketCategoryId: OpenText,
+        status: OpenText,
+        identityNumber: OpenText,
+      }),
+    )
+    .default([]),
+});
+export type RemoteGateOrder = z.infer<typeof RemoteGateOrder>;
+
 /** GET /sync/status of a remote that is this service (a hub): its own state, and whether it has a remote itself. */
 export const RemoteSyncStatus = z.object({
   state: SyncState.catch('idle'),

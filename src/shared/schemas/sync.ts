@@ -67,7 +67,7 @@ export type Upstream = z.infer<typeof Upstream>;
 
 /** Something the operator should know or do by hand, counted: one line, never one per sale. */
 export const SyncNotice = z.object({
-  kind: z.enum(['unconfirmed_on_remote', 'unrejected_on_remote', 'stalled', 'double_admission']),
+  kind: z.enum(['unconfirmed_on_remote', 'unrejected_on_remote', 'stalled', 'double_admission', 'cancelled_inside']),
   count: z.number().int(),
   message: z.string(),
 });

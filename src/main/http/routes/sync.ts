@@ -21,6 +21,13 @@ export const syncRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     return ok(request, messages.syncStarted, await sync.runOnce({ pull: true }));
   });
 
+  mount(app, services, 'gateListStatus', (request) => ok(request, messages.gateListStatus, sync.gateListStatus()));
+
+  mount(app, services, 'pullGateList', async (request) => {
+    requireLogin(actorOf(request));
+    return ok(request, messages.gateListPulled, await sync.pullGateList());
+  });
+
   mount(app, services, 'listConflicts', (request) => ok(request, messages.conflictsListed, conflicts.list(actorOf(request))));
 
   mount(app, services, 'retryConflict', (request) => {

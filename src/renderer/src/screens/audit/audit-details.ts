@@ -39,6 +39,10 @@ export function describeDetails(entry: AuditEntry): string {
       return joined(`Tiket ${entry.details.ticketNumber}`, entry.details.gate);
     case 'ticket.double_admission':
       return joined(`Tiket ${entry.details.ticketNumber}`, `di sini: ${entry.details.gate || 'tanpa nama gerbang'}`, `di hub: ${entry.details.elsewhere}`);
+    case 'ticket.cancelled_inside':
+      return joined(`Tiket ${entry.details.ticketNumber}`, entry.details.name, `masuk ${entry.details.gate || 'tanpa nama gerbang'}`, `oleh ${entry.details.checkedInBy}`);
+    case 'event.gate_settings_changed':
+      return entry.details.reentryAllowed ? 'Boleh masuk kembali setelah keluar' : 'Tidak boleh masuk kembali';
     case 'ticket_key.registered':
       return `Kunci ${entry.details.kid.slice(0, 12)}…`;
     case 'api_key.created':
@@ -88,6 +92,8 @@ export const SUBJECT_KIND: Record<AuditAction, string> = {
   'cash_drawer.opened': 'Laci kas',
   'ticket.checked_in': 'Pesanan',
   'ticket.double_admission': 'Pesanan',
+  'ticket.cancelled_inside': 'Pesanan',
+  'event.gate_settings_changed': 'Acara',
   'ticket_key.registered': 'Kunci tiket',
   'api_key.created': 'Kunci API',
   'api_key.revoked': 'Kunci API',

@@ -1,0 +1,373 @@
+/**
+ * The gate list: every order of each pulled event, read from the central service's admin order
+ * list (the interface alone: GET /events/{id}/admin/orders, pages of 100), kept in mirrored_orders
+ * and mirrored_tickets so that the venue's gates admit tickets sold anywhere, also while the
+ * central cannot be reached. Only an instance whose remote is the central service keeps one; a
+ * counter whose remote is a venue hub scans through the hub.
+ *
+ * The interface has no "changed since" filter, so two reads:
+ * - newest first (sort=createdAt, order=desc), page after page until one holds an order already
+ *   kept and unchanged: new sales reach the gates at every refresh, in a request or two;
+ * - a full pass (order=asc, every page) on a schedule: it sees cancels of older orders, and an
+ *   order it no longer finds is taken as gone (refused). A pass cut short (offline, 429) resumes
+ *   at its page. A 429 waits its Retry-After; a 5xx or no answer backs off.
+ *
+ * Orders this service sold itself (remote_orders) are not kept: its gates know them as its own.
+ * Mirrored orders are read-only here: nothing writes an outbox job, a seat or a sale from them.
+ */
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { parseJson } from '#shared/parse-json.js';
+import type { CancelledInside, GateListEvent, GateListStatus } from '#shared/schemas/gate-list.js';
+import { RemoteGateOrder } from '#shared/schemas/remote.js';
+import { maskIdentityNumber } from '#shared/identity-number.js';
+import { ticketLookupKey } from '#shared/ticket-number.js';
+import { writeTransaction, type Db } from '../db/connection.js';
+import { events, meta, mirroredCheckIns, mirroredOrders, mirroredTickets, remoteOrders, users } from '../db/schema.js';
+import type { AuditLog } from '../domain/audit.js';
+import type { Clock } from '../domain/clock.js';
+import { admissible } from '../domain/mirrored-tickets.js';
+import { toIso } from '../domain/time.js';
+import { backoffMs } from './backoff.js';
+import type { Failure, RemoteClient } from './remote-client.js';
+
+const META_KEY = 'gate_list';
+const PAGE_SIZE = 100;
+/** Cancels the central made while a ticket was inside, listed on the Sync screen (the audit has all). */
+const CANCELLED_INSIDE_SHOWN = 50;
+
+const EventState = z.object({
+  lastNewAt: z.number().nullable(),
+  lastFullAt: z.number().nullable(),
+  /** A full pass under way: when it started (orders it did not see since are gone) and its next page. */
+  full: z.object({ startedAt: z.number(), page: z.number().int() }).nullable(),
+  retryAt: z.number().nullable(),
+  failures: z.number().int(),
+  lastError: z.string().nullable(),
+  skipped: z.number().int(),
+});
+type EventState = z.infer<typeof EventState>;
+const Stored = z.record(z.string(), EventState);
+const INITIAL: EventState = { lastNewAt: null, lastFullAt: null, full: null, retryAt: null, failures: 0, lastError: null, skipped: 0 };
+
+export interface GateListDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  /** A client of the central service, or null with none set; `why` says why this instance keeps no list. */
+  source(): { client: RemoteClient } | { client: null; why: string };
+  /** How a failure is worded for the operator, and where it is logged. */
+  inWords(failure: Failure): string;
+  logError(details: object, message: string): void;
+}
+
+export interface GateListOptions {
+  /** How often the newest orders are read. */
+  newEveryMs?: number;
+  /** How often a full pass starts. */
+  fullEveryMs?: number;
+}
+
+export function createGateList(deps: GateListDeps, options: GateListOptions = {}) {
+  const { db, clock, audit } = deps;
+  const newEveryMs = options.newEveryMs ?? 30_000;
+  const fullEveryMs = options.fullEveryMs ?? 10 * 60_000;
+
+  function load(): Record<string, EventState> {
+    const row = db.select().from(meta).where(eq(meta.key, META_KEY)).get();
+    return (row && parseJson(Stored, row.value)) || {};
+  }
+  const stateOf = (eventId: string): EventState => load()[eventId] ?? INITIAL;
+  function save(eventId: string, change: Partial<EventState>): void {
+    const all = load();
+    all[eventId] = { ...(all[eventId] ?? INITIAL), ...change };
+    const value = JSON.stringify(all);
+    db.insert(meta).values({ key: META_KEY, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
+  }
+
+  const pulledEvents = () =>
+    db
+      .select({ id: events.id, name: events.name, timezone: events.timezone })
+      .from(events)
+      .where(and(eq(events.origin, 'remote'), eq(events.remoteMissing, false)))
+      .all();
+
+  const ownRemoteId = db.select({ id: remoteOrders.orderId }).from(remoteOrders).where(eq(remoteOrders.remoteOrderId, sql.placeholder('id'))).prepare();
+  const keptOrder = db.select().from(mirroredOrders).where(eq(mirroredOrders.id, sql.placeholder('id'))).prepare();
+  const numberHolder = db
+    .select({ id: mirroredTickets.id })
+    .from(mirroredTickets)
+    .where(and(eq(mirroredTickets.eventId, sql.placeholder('eventId')), eq(mirroredTickets.lookupKey, sql.placeholder('key'))))
+    .prepare();
+
+  /**
+   * Stores a page as read: returns whether it held an order already kept and unchanged (the newest
+   * first read stops there), and how many records it skipped.
+   */
+  function storePage(eventId: string, items: unknown[], seenAt: number): { metKnown: boolean; skipped: number } {
+    let metKnown = false;
+    let skipped = 0;
+    const refusedNow: string[] = [];
+    writeTransaction(db, () => {
+      for (const raw of items) {
+        const parsed = RemoteGateOrder.safeParse(raw);
+        if (!parsed.success) {
+          skipped++;
+          continue;
+        }
+        const order = parsed.data;
+        if (ownRemoteId.get({ id: order.id })) continue;
+        const kept = keptOrder.get({ id: order.id });
+        const unchanged =
+          kept && !kept.gone && kept.eventId === eventId && kept.status === order.status && kept.paymentStatus === order.paymentStatus && kept.remoteUpdatedAt === order.updatedAt;
+        if (unchanged) {
+          metKnown = true;
+          db.update(mirroredOrders).set({ seenAt }).where(eq(mirroredOrders.id, order.id)).run();
+          continue;
+        }
+        const row = { id: order.id, eventId, status: order.status, paymentStatus: order.paymentStatus, remoteUpdatedAt: order.updatedAt, seenAt, gone: false };
+        db.insert(mirroredOrders).values(row).onConflictDoUpdate({ target: mirroredOrders.id, set: row }).run();
+        for (const p of order.participants) {
+          const lookupKey = ticketLookupKey(p.ticketNumber);
+          const holder = numberHolder.get({ eventId, key: lookupKey });
+          // Two tickets of one number: the first kept stays, the other cannot be told apart at a gate.
+          if (holder && holder.id !== p.id) {
+            skipped++;
+            continue;
+          }
+          const ticket = {
+            id: p.id,
+            orderId: order.id,
+            eventId,
+            ticketNumber: p.ticketNumber,
+            lookupKey,
+            name: p.name,
+            ticketCategoryId: p.ticketCategoryId,
+            ticketCategoryName: order.ticketCategoryName,
+            status: p.status,
+            identityNumber: maskIdentityNumber(p.identityNumber),
+            updatedAt: seenAt,
+          };
+          db.insert(mirroredTickets).values(ticket).onConflictDoUpdate({ target: mirroredTickets.id, set: ticket }).run();
+        }
+        if (!admissible({ status: order.status, gone: false }, '')) refusedNow.push(order.id);
+      }
+      reportCancelledInside(refusedNow);
+    });
+    return { metKnown, skipped };
+  }
+
+  /**
+   * Tickets of these orders that were already inside when the central cancelled them: each said
+   * once in the audit log (who let it in, when, at which gate) and counted on the Sync screen.
+   */
+  function reportCancelledInside(orderIds: string[]): void {
+    if (orderIds.length === 0) return;
+    const inside = db
+      .select({ ticket: mirroredTickets, order: mirroredOrders, checkIn: mirroredCheckIns, by: users.name })
+      .from(mirroredCheckIns)
+      .innerJoin(mirroredTickets, eq(mirroredTickets.id, mirroredCheckIns.ticketId))
+      .innerJoin(mirroredOrders, eq(mirroredOrders.id, mirroredTickets.orderId))
+      .innerJoin(users, eq(users.id, mirroredCheckIns.userId))
+      .where(and(inArray(mirroredTickets.orderId, orderIds), isNull(mirroredCheckIns.cancelReportedAt)))
+      .all();
+    const now = clock();
+    for (const { ticket, order, checkIn, by } of inside) {
+      if (admissible(order, ticket.status)) continue;
+      audit.record('system', 'ticket.cancelled_inside', {
+        eventId: ticket.eventId,
+        subjectId: order.id,
+        details: { ticketNumber: ticket.ticketNumber, name: ticket.name, gate: checkIn.gate, checkedInAt: toIso(checkIn.checkedInAt, 'UTC'), checkedInBy: by },
+      });
+      db.update(mirroredCheckIns).set({ cancelReportedAt: now }).where(eq(mirroredCheckIns.ticketId, ticket.id)).run();
+    }
+  }
+
+  /** A full pass is over: what it did not see is gone, and what this service sold itself leaves the list. */
+  function finishFullPass(eventId: string, startedAt: number): void {
+    writeTransaction(db, () => {
+      const gone = db
+        .update(mirroredOrders)
+        .set({ gone: true })
+        .where(and(eq(mirroredOrders.eventId, eventId), lt(mirroredOrders.seenAt, startedAt), eq(mirroredOrders.gone, false)))
+        .returning({ id: mirroredOrders.id })
+        .all();
+      reportCancelledInside(gone.map((row) => row.id));
+      // A sale of this service whose remote id was learned after the list had read it (its answer lost).
+      const own = db
+        .select({ id: mirroredOrders.id })
+        .from(mirroredOrders)
+        .innerJoin(remoteOrders, eq(remoteOrders.remoteOrderId, mirroredOrders.id))
+        .where(and(eq(mirroredOrders.eventId, eventId), sql`not exists (select 1 from ${mirroredCheckIns} join ${mirroredTickets} on ${mirroredTickets.id} = ${mirroredCheckIns.ticketId} where ${mirroredTickets.orderId} = ${mirroredOrders.id})`))
+        .all()
+        .map((row) => row.id);
+      if (own.length > 0) {
+        db.delete(mirroredTickets).where(inArray(mirroredTickets.orderId, own)).run();
+        db.delete(mirroredOrders).where(inArray(mirroredOrders.id, own)).run();
+      }
+    });
+  }
+
+  /** Reads what is due of one event's list; returns the failure that stopped it, if one did. */
+  async function refreshEvent(client: RemoteClient, eventId: string, full: boolean): Promise<Failure | undefined> {
+    const startedAt = clock();
+    if (full) {
+      const pass = stateOf(eventId).full ?? { startedAt, page: 1 };
+      for (;;) {
+        const read = await client.orderPage(eventId, pass.page, PAGE_SIZE, 'asc');
+        if (read.kind !== 'ok') {
+          save(eventId, { full: pass });
+          return read;
+        }
+        const { skipped } = storePage(eventId, read.data, clock());
+        if (pass.page >= read.totalPages) break;
+        pass.page++;
+        save(eventId, { full: pass, skipped });
+      }
+      finishFullPass(eventId, pass.startedAt);
+      save(eventId, { full: null, lastFullAt: pass.startedAt, lastNewAt: startedAt });
+      return undefined;
+    }
+    let skippedAll = 0;
+    for (let page = 1; ; page++) {
+      const read = await client.orderPage(eventId, page, PAGE_SIZE, 'desc');
+      if (read.kind !== 'ok') return read;
+      const { metKnown, skipped } = storePage(eventId, read.data, clock());
+      skippedAll += skipped;
+      if (metKnown || page >= read.totalPages) break;
+    }
+    save(eventId, { lastNewAt: startedAt, skipped: skippedAll });
+    return undefined;
+  }
+
+  /** What a failure means for the next try: a 429's Retry-After, else a growing backoff. */
+  function failed(eventId: string, failure: Failure): void {
+    const { failures } = stateOf(eventId);
+    const wait = failure.kind === 'http' && failure.status === 429 && failure.retryAfterMs !== undefined ? failure.retryAfterMs : Math.max(1000, backoffMs(failures + 1));
+    const lastError = deps.inWords(failure);
+    save(eventId, { failures: failures + 1, retryAt: clock() + wait, lastError });
+    deps.logError({ eventId, failure }, 'gate list: a read of the central order list failed');
+  }
+
+  /** A network failure or a refused key stops the whole refresh; a single event's 4xx does not. */
+  const stopsAll = (failure: Failure) => failure.kind !== 'http' || failure.status === 401 || failure.status === 429 || failure.status >= 500;
+
+  async function refresh(force: boolean): Promise<void> {
+    const source = deps.source();
+    if (!source.client) return;
+    for (const event of pulledEvents()) {
+      const state = stateOf(event.id);
+      const now = clock();
+      if (!force && state.retryAt !== null && state.retryAt > now) continue;
+      const full = force || state.full !== null || state.lastFullAt === null || now - state.lastFullAt >= fullEveryMs;
+      if (!full && state.lastNewAt !== null && now - state.lastNewAt < newEveryMs) continue;
+      const failure = await refreshEvent(source.client, event.id, full);
+      if (!failure) {
+        save(event.id, { failures: 0, retryAt: null, lastError: null });
+        continue;
+      }
+      failed(event.id, failure);
+      if (stopsAll(failure)) return;
+    }
+  }
+
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** One refresh at a time; `force` reads every event's whole list now. */
+  function run(force = false): Promise<void> {
+    if (running) return force ? running.then(() => run(true)) : running;
+    running = refresh(force)
+      .catch((error: unknown) => deps.logError({ err: error }, 'gate list: a refresh failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  function counts(): Map<string, { ready: number; refused: number }> {
+    const rows = db
+      .select({ eventId: mirroredTickets.eventId, status: mirroredOrders.status, gone: mirroredOrders.gone, ticketStatus: mirroredTickets.status, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(mirroredTickets)
+      .innerJoin(mirroredOrders, eq(mirroredOrders.id, mirroredTickets.orderId))
+      .groupBy(mirroredTickets.eventId, mirroredOrders.status, mirroredOrders.gone, mirroredTickets.status)
+      .all();
+    const out = new Map<string, { ready: number; refused: number }>();
+    for (const row of rows) {
+      const tally = out.get(row.eventId) ?? { ready: 0, refused: 0 };
+      if (admissible(row, row.ticketStatus)) tally.ready += row.n;
+      else tally.refused += row.n;
+      out.set(row.eventId, tally);
+    }
+    return out;
+  }
+
+  function cancelledInside(): CancelledInside[] {
+    return db
+      .select({ ticket: mirroredTickets, checkIn: mirroredCheckIns, by: users.name, timezone: events.timezone })
+      .from(mirroredCheckIns)
+      .innerJoin(mirroredTickets, eq(mirroredTickets.id, mirroredCheckIns.ticketId))
+      .innerJoin(users, eq(users.id, mirroredCheckIns.userId))
+      .innerJoin(events, eq(events.id, mirroredCheckIns.eventId))
+      .where(sql`${mirroredCheckIns.cancelReportedAt} is not null`)
+      .orderBy(sql`${mirroredCheckIns.cancelReportedAt} desc`)
+      .limit(CANCELLED_INSIDE_SHOWN)
+      .all()
+      .map(({ ticket, checkIn, by, timezone }) => ({
+        eventId: ticket.eventId,
+        ticketNumber: ticket.ticketNumber,
+        name: ticket.name,
+        checkedInAt: toIso(checkIn.checkedInAt, timezone),
+        gate: checkIn.gate,
+        checkedInBy: by,
+        reportedAt: toIso(checkIn.cancelReportedAt!, timezone),
+      }));
+  }
+
+  function status(): GateListStatus {
+    const source = deps.source();
+    const stored = load();
+    const tallies = counts();
+    const at = (ms: number | null, zone: string) => (ms === null ? null : toIso(ms, zone));
+    const listed: GateListEvent[] = pulledEvents().map((event) => {
+      const state = stored[event.id] ?? INITIAL;
+      const tally = tallies.get(event.id) ?? { ready: 0, refused: 0 };
+      return {
+        eventId: event.id,
+        eventName: event.name,
+        ...tally,
+        lastNewAt: at(state.lastNewAt, event.timezone),
+        lastFullAt: at(state.lastFullAt, event.timezone),
+        fullPassPage: state.full?.page ?? null,
+        retryAt: at(state.retryAt, event.timezone),
+        lastError: state.lastError,
+        skipped: state.skipped,
+      };
+    });
+    return { active: source.client !== null, why: source.client ? null : source.why, events: listed, cancelledInside: cancelledInside() };
+  }
+
+  return {
+    /** Reads what is due now (new orders, or a full pass when one is due), without waiting for the timer. */
+    wake: () => void run(),
+    /** Reads every event's whole list now (before doors open) and answers when it is over. */
+    async pullNow(): Promise<GateListStatus> {
+      await run(true);
+      return status();
+    },
+    status,
+    start(): void {
+      timer = setInterval(() => void run(), Math.min(newEveryMs, fullEveryMs));
+      timer.unref();
+      void run();
+    },
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+    /** How many of the central's tickets the gates know, per event. */
+    counts,
+  };
+}
+export type GateList = ReturnType<typeof createGateList>;
