@@ -11,6 +11,7 @@ import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import {
   DEMO,
   act,
+  cli,
   createCounter,
   data,
   listOrders,
@@ -106,6 +107,21 @@ describe('the gate list of a hub whose remote is the central service', () => {
       expect((await postCheckIn(hub, { ticketNumber: number(presold[5]), gate: 'Gerbang 4' })).status).toBe(409);
     } finally {
       await proxy.setFault({ kind: 'pass' });
+    }
+  });
+
+  it("admits a central ticket once at a counter's gate too: the counter asks the hub, which keeps the list", async () => {
+    const key = (await cli(['apikey', 'create', '--data-dir', hub.dataDir, '--email', 'kasir@hub.test', '--name', 'Loket 1'])).trim();
+    const counter = await createCounter('loket', hub.url, key);
+    try {
+      await syncRun(counter);
+      const ticket = number(presold[20]);
+      expect(data(await postCheckIn(counter, { ticketNumber: ticket, gate: 'Gerbang Loket' }), 201).participant.ticketNumber).toBe(ticket);
+      expect((await postCheckIn(hub, { ticketNumber: ticket, gate: 'Gerbang 1' })).status).toBe(409);
+      expect((await postCheckIn(counter, { ticketNumber: ticket, gate: 'Gerbang Loket' })).status).toBe(409);
+      expect(data(await send(counter, contract.gateListStatus, {}))).toMatchObject({ active: false, events: expect.any(Array) });
+    } finally {
+      await counter.close();
     }
   });
 

@@ -11,7 +11,8 @@ import { toIso } from './time.js';
 
 export type ScanRow = typeof scans.$inferInsert;
 
-const QUARTER_MS = 15 * 60_000;
+/** Written into the SQL: a bound number is a REAL to SQLite, and its division would not round down. */
+const QUARTER_MS = sql.raw(String(15 * 60_000));
 const MOVES = ['admitted', 'exited'] as const;
 
 type Outcome = (typeof scans.$inferSelect)['outcome'];
