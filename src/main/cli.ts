@@ -79,7 +79,7 @@ async function main(argv: string[]): Promise<void> {
   }
   // Restore replaces the database file: nothing may have it open, this command included.
   if (command === 'restore') return restoreCommand(dataDir, values);
-  const known = ['import', 'user', 'apikey', 'settings', 'remote', 'sync', 'demo', 'backup', 'session', 'report'];
+  const known = ['import', 'user', 'apikey', 'settings', 'remote', 'sync', 'gate-list', 'demo', 'backup', 'session', 'report'];
   if (!known.includes(command)) throw new UsageError(`unknown command: ${command}`);
 
   const services = createServices({ dataDir, sync: syncTuning() });

@@ -146,6 +146,13 @@ describe('the gate list of a hub whose remote is the central service', () => {
     expect((await syncStatus(hub)).notices.find((n) => n.kind === 'cancelled_inside')?.count).toBe(1);
   });
 
+  it('reads the whole list on the command line beside serve, and says how many tickets are ready', async () => {
+    const out = await cli(['gate-list', 'pull', '--data-dir', hub.dataDir]);
+    expect(out).toMatch(new RegExp(`Pameran Kopi Nusantara \\(${DEMO.eventId}\\): ${SOLD_BEFORE - 2} tickets ready at the gates, 2 refused`));
+    const status = JSON.parse(await cli(['gate-list', 'status', '--data-dir', hub.dataDir]));
+    expect(status.events.find((e: Data) => e.eventId === DEMO.eventId)).toMatchObject({ ready: SOLD_BEFORE - 2, refused: 2, lastError: null });
+  });
+
   it('brings a new central sale to the gates within one refresh of the newest orders', async () => {
     const reads = () => proxy.seen.filter((s) => s.path.includes('/admin/orders?')).length;
     const before = reads();

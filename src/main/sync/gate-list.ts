@@ -15,7 +15,7 @@
  * Orders this service sold itself (remote_orders) are not kept: its gates know them as its own.
  * Mirrored orders are read-only here: nothing writes an outbox job, a seat or a sale from them.
  */
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { parseJson } from '#shared/parse-json.js';
 import type { CancelledInside, GateListEvent, GateListStatus } from '#shared/schemas/gate-list.js';
@@ -33,6 +33,8 @@ import type { Failure, RemoteClient } from './remote-client.js';
 
 const META_KEY = 'gate_list';
 const PAGE_SIZE = 100;
+/** An event over for longer than this needs no gate: its list is no longer read. */
+const AFTER_END_MS = 24 * 60 * 60_000;
 /** Cancels the central made while a ticket was inside, listed on the Sync screen (the audit has all). */
 const CANCELLED_INSIDE_SHOWN = 50;
 
@@ -85,11 +87,12 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
     db.insert(meta).values({ key: META_KEY, value }).onConflictDoUpdate({ target: meta.key, set: { value } }).run();
   }
 
+  /** The pulled events whose gates may still open. */
   const pulledEvents = () =>
     db
       .select({ id: events.id, name: events.name, timezone: events.timezone })
       .from(events)
-      .where(and(eq(events.origin, 'remote'), eq(events.remoteMissing, false)))
+      .where(and(eq(events.origin, 'remote'), eq(events.remoteMissing, false), gt(events.endAt, clock() - AFTER_END_MS)))
       .all();
 
   const ownRemoteId = db.select({ id: remoteOrders.orderId }).from(remoteOrders).where(eq(remoteOrders.remoteOrderId, sql.placeholder('id'))).prepare();
