@@ -184,6 +184,9 @@ export function createServices(options: ServiceOptions) {
   const gate = createGate({
     clock: core.clock,
     events: core.events,
+    access: core.access,
+    gateListStatus: sync.gateListStatus,
+    pullGateList: sync.pullGateList,
     checkIns: core.checkIns,
     checkInAtRemote: sync.checkInAtRemote,
     lookupAtRemote: sync.lookupAtRemote,

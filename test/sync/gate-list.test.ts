@@ -8,6 +8,7 @@ import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
 import type { DoubleOrder } from '../support/central-double.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { fetchJson } from '../support/serve.js';
 import {
   DEMO,
   act,
@@ -123,6 +124,18 @@ describe('the gate list of a hub whose remote is the central service', () => {
     } finally {
       await counter.close();
     }
+  });
+
+  it("shows a gate's own key none of the list: names of ticket holders are for those who may read the event", async () => {
+    await cli(['user', 'create', '--data-dir', hub.dataDir, '--email', 'gerbang@hub.test', '--name', 'Gerbang', '--role', 'staff', '--password', 'gerbang-hub-1']);
+    await cli(['user', 'grant', '--data-dir', hub.dataDir, '--email', 'gerbang@hub.test', '--event', DEMO.slug, '--permission', 'event:checkin']);
+    const key = (await cli(['apikey', 'create', '--data-dir', hub.dataDir, '--email', 'gerbang@hub.test', '--name', 'Pemindai 9'])).trim();
+    const seen = await fetchJson(`${hub.url}${contract.gateListStatus.path}`, { headers: { 'x-api-key': key } });
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toMatchObject({ active: true, events: [], cancelledInside: [] });
+    // The same key scans a central ticket in.
+    const scanned = await fetchJson(`${hub.url}/events/${DEMO.slug}/check-ins`, { method: 'POST', body: { ticketNumber: number(presold[30]) }, headers: { 'x-api-key': key } });
+    expect(scanned.status).toBe(201);
   });
 
   it('refuses a ticket the central cancelled, and reports one that was already inside', async () => {

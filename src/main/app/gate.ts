@@ -11,7 +11,8 @@ import { messages } from '#shared/messages.js';
 import type { CheckInBody, CheckInResult, ExitBody, ExitResult, GateParticipant, GroupCheckIn, GroupCheckInBody, GroupLookup, TicketLookupQuery } from '#shared/schemas/check-in.js';
 import { TICKET_IDENTIFIERS } from '#shared/schemas/check-in.js';
 import { ErrorCode } from '#shared/schemas/common.js';
-import type { Actor } from '../domain/access.js';
+import type { Access, Actor } from '../domain/access.js';
+import type { GateListStatus } from '#shared/schemas/gate-list.js';
 import type { CheckInService } from '../domain/check-ins.js';
 import { AppError } from '../domain/errors.js';
 import type { Clock } from '../domain/clock.js';
@@ -22,6 +23,9 @@ import type { AtRemote } from '../sync/live.js';
 export interface GateDeps {
   clock: Clock;
   events: EventService;
+  access: Access;
+  gateListStatus(): GateListStatus;
+  pullGateList(): Promise<GateListStatus>;
   checkIns: CheckInService;
   checkInAtRemote(eventId: string, body: CheckInBody, idempotencyKey: string): Promise<AtRemote<CheckInResult>>;
   lookupAtRemote(eventId: string, named: TicketLookupQuery): Promise<AtRemote<GateParticipant>>;
@@ -33,7 +37,7 @@ export interface GateDeps {
 const notHere = (error: unknown) =>
   error instanceof AppError && (error.code === 'TICKET_NOT_FOUND' || (error.code === 'VALIDATION_FAILED' && error.details?.some((d) => d.field === 'token')));
 
-export function createGate({ clock, events, checkIns, checkInAtRemote, lookupAtRemote, exitAtRemote, newIdempotencyKey }: GateDeps) {
+export function createGate({ clock, events, access, checkIns, checkInAtRemote, lookupAtRemote, exitAtRemote, newIdempotencyKey, ...list }: GateDeps) {
   const fieldOf = (named: TicketLookupQuery) => TICKET_IDENTIFIERS.find((field) => named[field] !== undefined) ?? 'ticketNumber';
 
   async function checkIn(actor: Actor, idOrSlug: string, request: CheckInBody): Promise<CheckInResult> {
@@ -121,6 +125,20 @@ export function createGate({ clock, events, checkIns, checkInAtRemote, lookupAtR
     return { groupId: group.gid, tickets };
   }
 
-  return { checkIn, exit, lookup, checkInGroup, lookupGroup };
+  /** The gate list as the actor may see it: the events it may read, and their tickets cancelled while inside. */
+  function visible(actor: Actor, status: GateListStatus): GateListStatus {
+    const reads = (eventId: string) => access.allows(actor, events.resolve(eventId), 'event:read');
+    return { ...status, events: status.events.filter((e) => reads(e.eventId)), cancelledInside: status.cancelledInside.filter((t) => reads(t.eventId)) };
+  }
+
+  return {
+    checkIn,
+    exit,
+    lookup,
+    checkInGroup,
+    lookupGroup,
+    gateList: (actor: Actor) => visible(actor, list.gateListStatus()),
+    pullGateList: async (actor: Actor) => visible(actor, await list.pullGateList()),
+  };
 }
 export type Gate = ReturnType<typeof createGate>;

@@ -111,6 +111,7 @@ export const gateListStatus = endpoint({
   method: 'GET',
   path: '/sync/gate-list',
   summary: "The gate list: per event, how many of the central service's tickets are ready at the gates, how fresh, and tickets cancelled while inside",
+  description: 'Of the events the caller may read (event:read); a gate-only key (event:checkin) sees none.',
   status: 200,
   response: envelope(GateListStatus),
   errors: [...AUTH_ERRORS],

@@ -21,11 +21,12 @@ export const syncRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     return ok(request, messages.syncStarted, await sync.runOnce({ pull: true }));
   });
 
-  mount(app, services, 'gateListStatus', (request) => ok(request, messages.gateListStatus, sync.gateListStatus()));
+  mount(app, services, 'gateListStatus', (request) => ok(request, messages.gateListStatus, services.gate.gateList(actorOf(request))));
 
   mount(app, services, 'pullGateList', async (request) => {
-    requireLogin(actorOf(request));
-    return ok(request, messages.gateListPulled, await sync.pullGateList());
+    const actor = actorOf(request);
+    requireLogin(actor);
+    return ok(request, messages.gateListPulled, await services.gate.pullGateList(actor));
   });
 
   mount(app, services, 'listConflicts', (request) => ok(request, messages.conflictsListed, conflicts.list(actorOf(request))));
