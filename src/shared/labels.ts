@@ -7,6 +7,7 @@ import type { BackgroundTask } from './schemas/background.js';
 import type { CashReport } from './schemas/cash-session.js';
 import type { OrderStatus, PaymentStatus } from './schemas/order.js';
 import type { PaymentMethod } from './schemas/payment.js';
+import type { ScanReason } from './schemas/scan.js';
 import type { Settings } from './schemas/settings.js';
 import type { ConflictResolution } from './schemas/sync.js';
 
@@ -25,6 +26,19 @@ export const OTHER_COUNTER = 'Loket lain';
 
 /** The gate a ticket checked in at the counter itself is recorded at. */
 export const COUNTER_GATE = 'Loket';
+
+/** Why a gate refused a scan (or, `reentry`, let a ticket in again after an exit). */
+export const SCAN_REASON_LABEL: Record<ScanReason, string> = {
+  already_in: 'Sudah di dalam',
+  not_found: 'Tiket tidak ditemukan',
+  not_paid: 'Belum dibayar',
+  cancelled: 'Dibatalkan',
+  refunded: 'Sudah direfund',
+  invalid_token: 'Kode QR tidak sah',
+  reentry_off: 'Masuk kembali tidak diizinkan',
+  not_inside: 'Pindai keluar, tiket tidak di dalam',
+  reentry: 'Masuk kembali',
+};
 
 /** Kept with a rejected transfer or QRIS payment: the operator did not see the money arrive. */
 export const REJECTED_TRANSFER_REASON = 'Pembayaran tidak ditemukan';

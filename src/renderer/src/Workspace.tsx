@@ -156,7 +156,7 @@ export function Workspace({ user }: { user: User }) {
             {screen === 'sync' && <SyncScreen status={status} eventId={eventId} />}
             {screen === 'settings' && <SettingsScreen user={user} status={status} />}
             {screen === 'shift' && <ShiftScreen />}
-            {screen === 'reports' && <ReportsScreen />}
+            {screen === 'reports' && <ReportsScreen currentEventId={eventId} />}
             {screen === 'audit' && <AuditScreen />}
           </Suspense>
         </ScreenErrorBoundary>

@@ -1,7 +1,8 @@
 /**
  * Laporan: sales between two days (today by default) for the supervisor closing a day or a
  * festival, and for a cashier its own sales. The service decides what each role sees; the screen
- * says which view it is, draws the day's shape, and exports the same figures as CSV.
+ * says which view it is, draws the day's shape, and exports the same figures as CSV. Beneath, the
+ * gates of the event in the filter, or else of the counter's current event.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,8 +15,10 @@ import { useSalesReport } from '../../api/report-hooks';
 import { Notice } from '../../components/Field';
 import { rupiah, signedRupiah } from '../../format';
 import { saveFile } from '../../invoice';
+import { GatePanel } from './gate/GatePanel';
 import { SalesCharts } from './SalesCharts';
 import { SalesTables } from './SalesTables';
+import { Tile } from './Tile';
 
 const SCOPE_NOTE: Record<SalesReport['scope'], string> = {
   all: 'Semua penjualan loket ini.',
@@ -30,7 +33,7 @@ const PRESETS = [
   { label: '30 hari', days: 30 },
 ];
 
-export function ReportsScreen() {
+export function ReportsScreen({ currentEventId }: { currentEventId: string | undefined }) {
   const today = reportDayOf(Date.now());
   const [firstDay, setFirstDay] = useState(today);
   const [lastDay, setLastDay] = useState(today);
@@ -41,6 +44,7 @@ export function ReportsScreen() {
   const events = useEvents('').data ?? [];
   const csv = useMutation({ mutationFn: async () => saveFile(await file(contract.getSalesReportCsv, { query }), `penjualan-${firstDay}-${lastDay}.csv`) });
   const r = report.data;
+  const gateEventId = eventId || currentEventId;
 
   return (
     <div className="reports">
@@ -96,16 +100,7 @@ export function ReportsScreen() {
           <SalesTables report={r} />
         </>
       )}
-    </div>
-  );
-}
-
-function Tile({ label, value, note, testId }: { label: string; value: string; note: string; testId: string }) {
-  return (
-    <div className="tile card" data-testid={testId}>
-      <span className="muted">{label}</span>
-      <strong>{value}</strong>
-      <span className="muted small">{note}</span>
+      <GatePanel eventId={gateEventId} eventName={events.find((event) => event.id === gateEventId)?.name} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * Replication at a glance: how the counter stands with its remote, when it last got through, what
- * waits, what it may still sell offline, and the changes the remote refused, each with the ways an
- * operator can settle it.
+ * waits, what it may still sell offline, the gate list of the central's tickets, and the changes
+ * the remote refused, each with the ways an operator can settle it.
  */
 import { useState } from 'react';
 import { CONFLICT_RESOLUTION_LABEL } from '#shared/labels.js';
@@ -14,6 +14,7 @@ import { Field, Notice } from '../../components/Field';
 import { dateTime } from '../../format';
 import { ConnectionPill } from '../../components/ConnectionPill';
 import { connectionOf, type Connection } from '../../sync-summary';
+import { GateListSection } from './GateListSection';
 import { RemoteReport } from './RemoteReport';
 
 /** What each standing means for a sale, in a sentence. */
@@ -85,6 +86,7 @@ export function SyncScreen({ status, eventId }: { status: SyncStatus | undefined
       </section>
       {status.remote && <RemoteReport status={status} />}
       {status.remote && <Allotments status={status} eventId={eventId} />}
+      <GateListSection />
       <Conflicts />
     </div>
   );

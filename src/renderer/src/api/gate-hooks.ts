@@ -1,0 +1,76 @@
+/** The gates as react-query hooks: an event's gate counts and re-entry setting, and the gate list the sync keeps. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { contract } from '#shared/contract/index.js';
+import type { GateCounts, GateSettings } from '#shared/schemas/scan.js';
+import { ApiError, api } from './client';
+import { keys } from './hooks';
+
+/** How often the counts are asked for while shown: a supervisor watching the doors sees a scan within this. */
+const GATE_POLL_MS = 3000;
+/** The gate list changes with each refresh from the central (every 30 s by default): looked at less often. */
+const GATE_LIST_POLL_MS = 5000;
+
+export const gateKeys = {
+  counts: (eventId: string) => ['gate-counts', eventId] as const,
+  mayConfigure: (eventId: string) => ['gate-may-configure', eventId] as const,
+  list: ['gate-list'] as const,
+};
+
+export function useGateCounts(eventId: string | undefined) {
+  return useQuery({
+    queryKey: gateKeys.counts(eventId ?? ''),
+    queryFn: () => api(contract.gateCounts, { params: { idOrSlug: eventId! }, query: {} }),
+    enabled: Boolean(eventId),
+    refetchInterval: GATE_POLL_MS,
+  });
+}
+
+/**
+ * Whether the operator may change the event's gate settings (event:update). The service tells no
+ * one their grants, only refuses: gate staff (event:checkin) may read nothing of the orders, and
+ * event:read reads no gate counts, so one who reads both holds event:update (domain/access.ts).
+ * The order totals are the cheapest read of the orders.
+ */
+export function useMayConfigureGates(eventId: string | undefined) {
+  return useQuery({
+    queryKey: gateKeys.mayConfigure(eventId ?? ''),
+    queryFn: () =>
+      api(contract.orderTotals, { params: { idOrSlug: eventId! }, query: {} }).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 403) return false;
+          throw error;
+        },
+      ),
+    enabled: Boolean(eventId),
+    staleTime: 60_000,
+  });
+}
+
+/** Changes the re-entry setting; the counts shown take the answer at once (no switch flicking back until the next poll). */
+export function useSetGateSettings(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GateSettings) => api(contract.setGateSettings, { params: { idOrSlug: eventId }, body }),
+    onSuccess: (settings) => client.setQueryData(gateKeys.counts(eventId), (counts: GateCounts | undefined) => counts && { ...counts, ...settings }),
+  });
+}
+
+export function useGateList() {
+  return useQuery({ queryKey: gateKeys.list, queryFn: () => api(contract.gateListStatus, {}), refetchInterval: GATE_LIST_POLL_MS });
+}
+
+/**
+ * Reads the whole gate list now; its answer is the list as it then stands, shown at once. It pulls
+ * the events first when none were, so those and the sync status are read again.
+ */
+export function usePullGateList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(contract.pullGateList, {}),
+    onSuccess: (list) => {
+      client.setQueryData(gateKeys.list, list);
+      return Promise.all([['events'], keys.sync].map((queryKey) => client.invalidateQueries({ queryKey })));
+    },
+  });
+}
