@@ -1,5 +1,6 @@
 /** What the figures were measured on, and how busy the machine was with other work meanwhile. */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -50,3 +51,12 @@ export function startCpuHog(): { stop: () => void } {
 }
 
 export const withCpuHog = process.argv.includes('--cpu-hog');
+
+/**
+ * A process's memory in MB (Linux /proc): VmRSS, resident now, or VmHWM, the most it was ever
+ * resident (its peak).
+ */
+export function residentMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) / 1024;
+}

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { measureSequential, percentile, type LatencyFigures } from './latency.js';
 import { firstScreenRows, measureFirstScreen, type FirstScreenFigures } from './first-screen.js';
 import { measureBaseline } from './baseline.js';
+import { residentMb } from './machine.js';
 import { orderBody, runLoad, warmedLoad, type LoadFigures } from './load.js';
 import { SEASON } from './season-seed.js';
 import { seedSeason } from './seed-process.js';
@@ -55,12 +56,6 @@ export interface SeasonFigures {
   salesAlone: LoadFigures;
   baseline: LoadFigures;
   sales: LoadFigures;
-}
-
-/** Resident memory of a process, in MB (Linux /proc). */
-function rssMbOf(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) / 1024;
 }
 
 /** measureSequential, and the server's own times for the timed requests (the warm-up's left out). */
@@ -106,7 +101,7 @@ export async function measureSeason(root: string, workDir: string, env: Record<s
       if (timed.figures.total !== c.expected) throw new Error(`season list ${c.label}: meta.total ${timed.figures.total}, expected ${c.expected}`);
       lists.push({ ...c, ...timed });
     }
-    const rssMb = rssMbOf(server.child.pid!);
+    const rssMb = residentMb(server.child.pid!);
     log('first screen: page load and login in Chromium');
     const firstScreen = await measureFirstScreen(root, server.url, season.login, season.bigEventName);
 
