@@ -29,6 +29,10 @@
  * `npm run bench -- --season` measures the season instead (season.ts): 1M orders over 200 events,
  * cold start, the big event's lists and searches, memory, and an online backup while selling.
  *
+ * `npm run bench -- --festival` measures a festival day at one venue (festival.ts): a central
+ * holding 45,000 tickets, a hub reading them into its gate list, 10 counters selling walk-ins and
+ * 20 gate lanes scanning at the hub, the central down in the middle.
+ *
  * Both servers run in their own process, on 127.0.0.1 with an ephemeral port: ours is `serve`
  * exactly as the Electron shell starts it, the baseline is baseline-server.ts. The load generator
  * and the timing client run in this process.
@@ -51,6 +55,7 @@ import { measureReplication, replicationRows } from './replication.js';
 import { verdict } from './verdict.js';
 import { seedCounter } from './seed-process.js';
 import { measureSeason, seasonRows } from './season.js';
+import { festivalRows, measureFestival } from './festival.js';
 import { startServer, type ServerProcess } from './server-process.js';
 import { BUILT_CLI, ensureBuilt } from '../support/built-cli.js';
 
@@ -158,20 +163,25 @@ function invoiceRows({ layout, sequential, concurrent }: InvoiceFigures): string
   ];
 }
 
-/** The season's measures alone (season.ts), on a machine as quiet as the default run asks for. */
-async function season(): Promise<void> {
-  const workDir = mkdtempSync(join(tmpdir(), 'ticket-counter-season-'));
+type Measure<F> = (root: string, workDir: string, env: Record<string, string>, log: (line: string) => void) => Promise<F>;
+
+/**
+ * One bench of its own (the season, the festival), on a machine as quiet as the default run asks
+ * for: its table, headed by the date, the minutes it took, the machine and `where` it ran.
+ */
+async function alone<F>(name: string, measure: Measure<F>, rows: (figures: F) => string[][], where: string): Promise<void> {
+  const workDir = mkdtempSync(join(tmpdir(), `ticket-counter-${name}-`));
   const machine = await readyMachine();
   try {
     const started = performance.now();
-    const figures = await measureSeason(ROOT, workDir, { LOG_LEVEL: 'warn' }, log);
+    const figures = await measure(ROOT, workDir, { LOG_LEVEL: 'warn' }, log);
     const out = [
       '',
-      `Ticket Counter season benchmark, ${new Date().toISOString()}, ${((performance.now() - started) / 60_000).toFixed(1)} min`,
+      `Ticket Counter ${name} benchmark, ${new Date().toISOString()}, ${((performance.now() - started) / 60_000).toFixed(1)} min`,
       machine.line(),
-      `serve (built) in its own process on 127.0.0.1; ${LIST_REQUESTS} sequential requests per list line (autocannon rounds sales latencies to whole ms)`,
+      where,
       '',
-      ...table(seasonRows(figures)),
+      ...table(rows(figures)),
       '',
     ];
     process.stdout.write(out.join('\n') + '\n');
@@ -181,10 +191,24 @@ async function season(): Promise<void> {
   }
 }
 
+/** The season's measures alone (season.ts). */
+const season = () =>
+  alone('season', measureSeason, seasonRows, `serve (built) in its own process on 127.0.0.1; ${LIST_REQUESTS} sequential requests per list line (autocannon rounds sales latencies to whole ms)`);
+
+/** The festival day alone (festival.ts). */
+const festival = () =>
+  alone(
+    'festival',
+    measureFestival,
+    festivalRows,
+    'the central (double), the hub and each counter in a process of its own on 127.0.0.1; the proxy, the gate lanes and the counters\' customers in this one',
+  );
+
 async function main(): Promise<void> {
   // Every server the bench starts is the built one, as npm start runs it.
   ensureBuilt(log);
   if (process.argv.includes('--season')) return season();
+  if (process.argv.includes('--festival')) return festival();
   const workDir = mkdtempSync(join(tmpdir(), 'ticket-counter-bench-'));
   const counterDir = join(workDir, 'counter');
   const baselineDir = join(workDir, 'baseline');
