@@ -141,7 +141,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),
     invoices: createInvoiceService({ events, views, expiry, signer, settings, invoices, groupCommit, transactions }),
     ticketKeys,
-    checkIns: createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit, mirrored: createMirroredTickets(db), scanLog: createScanLog(db) }),
+    checkIns: createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit, mirrored: createMirroredTickets(db), scanLog: createScanLog(db), access }),
     idempotency: createIdempotencyStore(db, clock),
     importer: createImporter(db, clock),
     /** Set once the listener knows the port it got. */

@@ -123,6 +123,8 @@ describe('the gate counts', () => {
       eventId: g.w.event.id,
       gate: null,
       reentryAllowed: true,
+      // A gate's key reads the counts; the settings are its organizer's.
+      mayChangeSettings: false,
       insideNow: 2,
       admitted: 3,
       refused: 2,
@@ -148,6 +150,7 @@ describe('the gate counts', () => {
     // The gate app's own count: every figure of its gate, but inside now is the event's.
     const north = expectOk(await g.counts('?gate=Gerbang%20Utara'));
     expect(north).toMatchObject({ gate: 'Gerbang Utara', insideNow: 2, admitted: 2, refused: 0, exited: 0, byGate: [{ gate: 'Gerbang Utara', admitted: 2, refused: 0, exited: 0 }] });
+    expect(expectOk(await g.counts('', g.w.organizer.key)).mayChangeSettings).toBe(true);
     // Someone without access to the event sees nothing of it.
     const stranger = makeCaller(h.services, 'staff');
     refused(await g.counts('', stranger.key), 403, 'FORBIDDEN');

@@ -25,7 +25,7 @@ import { InvalidTicketToken, verifyGroupToken, verifyTicketToken, type GroupClai
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { checkIns, events as eventsTable, orders, participants, ticketCategories, users } from '../db/schema.js';
-import type { Actor } from './access.js';
+import type { Access, Actor } from './access.js';
 import type { AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
@@ -47,6 +47,7 @@ export interface CheckInDeps {
   audit: AuditLog;
   mirrored: MirroredTickets;
   scanLog: ScanLog;
+  access: Access;
 }
 
 /** How far ahead of this clock a scanner's checkedInAt may be: two devices' clocks differ a little. */
@@ -83,7 +84,7 @@ function reasonOf(error: unknown): ScanReason | undefined {
   return undefined;
 }
 
-export function createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit, mirrored, scanLog }: CheckInDeps) {
+export function createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit, mirrored, scanLog, access }: CheckInDeps) {
   const ph = sql.placeholder;
   const byTicketNumber = db
     .select({ id: participants.id })
@@ -336,7 +337,8 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
 
   /** The gate counts of the event (scans.ts). Permission event:checkin (or update). */
   function counts(actor: Actor, idOrSlug: string, gate: string | undefined) {
-    return scanLog.counts(events.resolveFor(actor, idOrSlug, 'event:checkin'), gate);
+    const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    return scanLog.counts(event, gate, access.allows(actor, event, 'event:update'));
   }
 
   /** Whether the event admits a ticket again after an exit. Permission event:update. */

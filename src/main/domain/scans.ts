@@ -50,7 +50,7 @@ export function createScanLog(db: Db) {
   /** Whether the ticket's last move let it in or out; undefined before any. */
   const lastMovement = (ticketId: string): 'admitted' | 'exited' | undefined => lastMove.get({ ticketId })?.outcome as 'admitted' | 'exited' | undefined;
 
-  function counts(event: { id: string; timezone: string; reentryAllowed: boolean }, gate: string | undefined): GateCounts {
+  function counts(event: { id: string; timezone: string; reentryAllowed: boolean }, gate: string | undefined, mayChangeSettings: boolean): GateCounts {
     const where: SQL = gate === undefined ? eq(scans.eventId, event.id) : and(eq(scans.eventId, event.id), eq(scans.gate, gate))!;
     const n = sql<number>`count(*)`.mapWith(Number);
     const byGate = tallied(db.select({ key: scans.gate, outcome: scans.outcome, n }).from(scans).where(where).groupBy(scans.gate, scans.outcome).orderBy(scans.gate).all());
@@ -86,6 +86,7 @@ export function createScanLog(db: Db) {
       eventId: event.id,
       gate: gate ?? null,
       reentryAllowed: event.reentryAllowed,
+      mayChangeSettings,
       insideNow: Number(inside.n),
       ...total,
       refusedWhy: refusedWhy.filter((row) => row.reason !== null),

@@ -34,6 +34,7 @@ export const GateCounts = z.object({
   eventId: z.string(),
   gate: z.string().nullable().meta({ description: 'The gate asked for, or null for every gate.' }),
   reentryAllowed: z.boolean(),
+  mayChangeSettings: z.boolean().meta({ description: 'Whether the caller may change the gate settings (event:update): a gate app shows them, a manager also changes them.' }),
   insideNow: z.number().int().meta({ description: 'Tickets whose last admitted-or-exited scan (at any gate) let them in.' }),
   ...Tally,
   refusedWhy: z.array(z.object({ reason: ScanReason, count: z.number().int() })),

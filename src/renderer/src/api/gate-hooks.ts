@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contract } from '#shared/contract/index.js';
 import type { GateCounts, GateSettings } from '#shared/schemas/scan.js';
-import { ApiError, api } from './client';
+import { api } from './client';
 import { keys } from './hooks';
 
 /** How often the counts are asked for while shown: a supervisor watching the doors sees a scan within this. */
@@ -12,7 +12,6 @@ const GATE_LIST_POLL_MS = 5000;
 
 export const gateKeys = {
   counts: (eventId: string) => ['gate-counts', eventId] as const,
-  mayConfigure: (eventId: string) => ['gate-may-configure', eventId] as const,
   list: ['gate-list'] as const,
 };
 
@@ -22,28 +21,6 @@ export function useGateCounts(eventId: string | undefined) {
     queryFn: () => api(contract.gateCounts, { params: { idOrSlug: eventId! }, query: {} }),
     enabled: Boolean(eventId),
     refetchInterval: GATE_POLL_MS,
-  });
-}
-
-/**
- * Whether the operator may change the event's gate settings (event:update). The service tells no
- * one their grants, only refuses: gate staff (event:checkin) may read nothing of the orders, and
- * event:read reads no gate counts, so one who reads both holds event:update (domain/access.ts).
- * The order totals are the cheapest read of the orders.
- */
-export function useMayConfigureGates(eventId: string | undefined) {
-  return useQuery({
-    queryKey: gateKeys.mayConfigure(eventId ?? ''),
-    queryFn: () =>
-      api(contract.orderTotals, { params: { idOrSlug: eventId! }, query: {} }).then(
-        () => true,
-        (error: unknown) => {
-          if (error instanceof ApiError && error.status === 403) return false;
-          throw error;
-        },
-      ),
-    enabled: Boolean(eventId),
-    staleTime: 60_000,
   });
 }
 

@@ -28,7 +28,7 @@ export function GatePanel({ eventId, eventName }: { eventId: string | undefined;
             {eventId ? `Dari pindaian di gerbang, diperbarui otomatis setiap beberapa detik${c ? ` (terakhir ${timeOf(counts.dataUpdatedAt)})` : ''}.` : 'Pilih acara (di Jual, atau di filter Acara di atas) untuk melihat gerbangnya.'}
           </p>
         </div>
-        {c && eventId && <ReentryToggle eventId={eventId} allowed={c.reentryAllowed} />}
+        {c && eventId && <ReentryToggle eventId={eventId} allowed={c.reentryAllowed} mayChange={c.mayChangeSettings} />}
       </div>
       {counts.error && <Notice kind="error">Hitungan gerbang tidak dapat dibaca: {counts.error.message}</Notice>}
       {c && <GateFigures counts={c} />}

@@ -2,15 +2,14 @@
  * Whether a ticket scanned out at an exit may come in again. Those who may change it (event:update)
  * get the switch; the others read the setting, since it decides what their gate does.
  */
-import { useMayConfigureGates, useSetGateSettings } from '../../../api/gate-hooks';
+import { useSetGateSettings } from '../../../api/gate-hooks';
 import { Notice } from '../../../components/Field';
 
 const LABEL = 'Boleh masuk kembali setelah keluar';
 
-export function ReentryToggle({ eventId, allowed }: { eventId: string; allowed: boolean }) {
-  const mayConfigure = useMayConfigureGates(eventId).data === true;
+export function ReentryToggle({ eventId, allowed, mayChange }: { eventId: string; allowed: boolean; mayChange: boolean }) {
   const save = useSetGateSettings(eventId);
-  if (!mayConfigure) return <p className="muted small">{allowed ? 'Masuk kembali setelah keluar diizinkan.' : 'Masuk kembali setelah keluar tidak diizinkan.'}</p>;
+  if (!mayChange) return <p className="muted small">{allowed ? 'Masuk kembali setelah keluar diizinkan.' : 'Masuk kembali setelah keluar tidak diizinkan.'}</p>;
   return (
     <div className="reentry">
       <label className="check">
