@@ -12,8 +12,10 @@
  *   order it no longer finds is taken as gone (refused). A pass cut short (offline, 429) resumes
  *   at its page. A 429 waits its Retry-After; a 5xx or no answer backs off.
  *
- * Orders this service sold itself (remote_orders) are not kept: its gates know them as its own.
- * Mirrored orders are read-only here: nothing writes an outbox job, a seat or a sale from them.
+ * Orders this service sold itself (remote_orders) are kept as a bare mark, without their tickets:
+ * its gates know them as its own, and the newest-first read stops at them like at any order it
+ * has read before. Mirrored orders are read-only here: nothing writes an outbox job, a seat or a
+ * sale from them.
  */
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -33,6 +35,8 @@ import type { Failure, RemoteClient } from './remote-client.js';
 
 const META_KEY = 'gate_list';
 const PAGE_SIZE = 100;
+/** Pages of a full pass asked at once: a central that takes a second a page still lists 45,000 in two minutes. */
+const PAGES_AT_ONCE = 4;
 /** An event over for longer than this needs no gate: its list is no longer read. */
 const AFTER_END_MS = 24 * 60 * 60_000;
 /** Cancels the central made while a ticket was inside, listed on the Sync screen (the audit has all). */
@@ -119,7 +123,6 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
           continue;
         }
         const order = parsed.data;
-        if (ownRemoteId.get({ id: order.id })) continue;
         const kept = keptOrder.get({ id: order.id });
         const unchanged =
           kept && !kept.gone && kept.eventId === eventId && kept.status === order.status && kept.paymentStatus === order.paymentStatus && kept.remoteUpdatedAt === order.updatedAt;
@@ -130,6 +133,8 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
         }
         const row = { id: order.id, eventId, status: order.status, paymentStatus: order.paymentStatus, remoteUpdatedAt: order.updatedAt, seenAt, gone: false };
         db.insert(mirroredOrders).values(row).onConflictDoUpdate({ target: mirroredOrders.id, set: row }).run();
+        // A sale of this service: read, so the next newest-first read stops here; its ticket is its own.
+        if (ownRemoteId.get({ id: order.id })) continue;
         for (const p of order.participants) {
           const lookupKey = ticketLookupKey(p.ticketNumber);
           const holder = numberHolder.get({ eventId, key: lookupKey });
@@ -186,7 +191,7 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
     }
   }
 
-  /** A full pass is over: what it did not see is gone, and what this service sold itself leaves the list. */
+  /** A full pass is over: what it did not see is gone, and the tickets of what this service sold itself leave the list. */
   function finishFullPass(eventId: string, startedAt: number): void {
     writeTransaction(db, () => {
       const gone = db
@@ -196,18 +201,17 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
         .returning({ id: mirroredOrders.id })
         .all();
       reportCancelledInside(gone.map((row) => row.id));
-      // A sale of this service whose remote id was learned after the list had read it (its answer lost).
-      const own = db
-        .select({ id: mirroredOrders.id })
-        .from(mirroredOrders)
-        .innerJoin(remoteOrders, eq(remoteOrders.remoteOrderId, mirroredOrders.id))
-        .where(and(eq(mirroredOrders.eventId, eventId), sql`not exists (select 1 from ${mirroredCheckIns} join ${mirroredTickets} on ${mirroredTickets.id} = ${mirroredCheckIns.ticketId} where ${mirroredTickets.orderId} = ${mirroredOrders.id})`))
-        .all()
-        .map((row) => row.id);
-      if (own.length > 0) {
-        db.delete(mirroredTickets).where(inArray(mirroredTickets.orderId, own)).run();
-        db.delete(mirroredOrders).where(inArray(mirroredOrders.id, own)).run();
-      }
+      // A sale of this service whose remote id was learned after the list had read it (its answer
+      // lost): its tickets leave, unless one was admitted by the central's number meanwhile.
+      db.delete(mirroredTickets)
+        .where(
+          and(
+            eq(mirroredTickets.eventId, eventId),
+            inArray(mirroredTickets.orderId, db.select({ id: remoteOrders.remoteOrderId }).from(remoteOrders)),
+            sql`not exists (select 1 from ${mirroredCheckIns} where ${mirroredCheckIns.ticketId} = ${mirroredTickets.id})`,
+          ),
+        )
+        .run();
     });
   }
 
@@ -216,16 +220,20 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
     const startedAt = clock();
     if (full) {
       const pass = stateOf(eventId).full ?? { startedAt, page: 1 };
-      for (;;) {
-        const read = await client.orderPage(eventId, pass.page, PAGE_SIZE, 'asc');
-        if (read.kind !== 'ok') {
-          save(eventId, { full: pass });
-          return read;
+      // The first page alone says how many there are; then a few at a time, stored in order.
+      for (let pages = pass.page; pass.page <= pages; ) {
+        const asked = Array.from({ length: Math.min(PAGES_AT_ONCE, pages - pass.page + 1) }, (_, i) => pass.page + i);
+        const reads = await Promise.all(asked.map((page) => client.orderPage(eventId, page, PAGE_SIZE, 'asc')));
+        for (const read of reads) {
+          if (read.kind !== 'ok') {
+            save(eventId, { full: pass });
+            return read;
+          }
+          const { skipped } = storePage(eventId, read.data, clock());
+          pages = read.totalPages;
+          pass.page++;
+          save(eventId, { full: pass, skipped });
         }
-        const { skipped } = storePage(eventId, read.data, clock());
-        if (pass.page >= read.totalPages) break;
-        pass.page++;
-        save(eventId, { full: pass, skipped });
       }
       finishFullPass(eventId, pass.startedAt);
       save(eventId, { full: null, lastFullAt: pass.startedAt, lastNewAt: startedAt });
