@@ -236,8 +236,9 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     return reason ? because(reason, moved) : moved;
   };
 
-  /** A scan's row of the scan log, less its outcome. */
-  function scanOf(actor: Actor, event: EventRow, direction: ScanRow['direction'], at: number, gate: string, scanned: string) {
+  /** A scan's row of the scan log, less its outcome; the ticket as scanned until it is found. */
+  function scanOf(actor: Actor, event: EventRow, direction: ScanRow['direction'], at: number, gate: string, named: TicketLookupQuery) {
+    const scanned = (named.ticketNumber ?? named.token ?? named.orderId ?? '').slice(0, 100);
     return { eventId: event.id, at, direction, gate, userId: actor.userId, apiKeyId: actor.apiKeyId ?? null, ticketNumber: scanned };
   }
 
@@ -266,8 +267,7 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     const checkedInAt = body.checkedInAt === undefined ? clock() : parseInstant(body.checkedInAt);
     if (checkedInAt > clock() + CLOCK_SKEW_MS) throw fieldError('checkedInAt', messages.checkedInAtInFuture);
     const gate = body.gate ?? '';
-    const named = body.ticketNumber ?? body.token ?? body.orderId ?? '';
-    const scan = scanOf(actor, event, 'entry', checkedInAt, gate, named.slice(0, 100));
+    const scan = scanOf(actor, event, 'entry', checkedInAt, gate, body);
     return logged(scan, async () => {
       const located = await locate(event, body);
       scan.ticketNumber = located.scanned;
@@ -316,7 +316,7 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
     const gate = body.gate ?? '';
     const at = clock();
-    const scan = scanOf(actor, event, 'exit', at, gate, (body.ticketNumber ?? body.token ?? body.orderId ?? '').slice(0, 100));
+    const scan = scanOf(actor, event, 'exit', at, gate, body);
     return logged(scan, async () => {
       const located = await locate(event, body);
       scan.ticketNumber = located.scanned;

@@ -308,12 +308,20 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
 
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
+  /** A refresh that threw here (a database that refuses writes, say): logged, and said on the Sync screen. */
+  let fault: string | null = null;
 
   /** One refresh at a time; `force` reads every event's whole list now. */
   function run(force = false): Promise<void> {
     if (running) return force ? running.then(() => run(true)) : running;
     running = refresh(force)
-      .catch((error: unknown) => deps.logError({ err: error }, 'gate list: a refresh failed'))
+      .then(() => {
+        fault = null;
+      })
+      .catch((error: unknown) => {
+        fault = error instanceof Error ? error.message : String(error);
+        deps.logError({ err: error }, 'gate list: a refresh failed');
+      })
       .finally(() => {
         running = null;
       });
@@ -379,7 +387,7 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
         skipped: state.skipped,
       };
     });
-    return { active: source.client !== null, why: source.client ? null : source.why, events: listed, cancelledInside: cancelledInside() };
+    return { active: source.client !== null, why: source.client ? null : source.why, fault, events: listed, cancelledInside: cancelledInside() };
   }
 
   return {

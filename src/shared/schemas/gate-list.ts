@@ -34,6 +34,7 @@ export type CancelledInside = z.infer<typeof CancelledInside>;
 export const GateListStatus = z.object({
   active: z.boolean().meta({ description: 'Whether this instance keeps a gate list: its remote is the central service (not a venue hub).' }),
   why: z.string().nullable().meta({ description: 'Why not, when it does not.' }),
+  fault: z.string().nullable().meta({ description: 'Why the last refresh stopped at this service (not at the central), if it did.' }),
   events: z.array(GateListEvent),
   cancelledInside: z.array(CancelledInside),
 });

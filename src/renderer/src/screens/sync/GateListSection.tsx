@@ -27,6 +27,7 @@ export function GateListSection() {
         beberapa kali per menit; seluruh daftar dibaca ulang berkala untuk mengetahui pembatalan.
       </p>
       {list.error && <Notice kind="error">Status daftar gerbang tidak dapat dibaca: {list.error.message}</Notice>}
+      {g?.fault && <Notice kind="error">Pembaruan daftar gerbang gagal di loket ini: {g.fault}</Notice>}
       {g && !g.active && <p data-testid="gate-list-off">Loket ini tidak menyimpan daftar gerbang: {g.why}</p>}
       {g && g.events.length > 0 && <GateListEvents events={g.events} />}
       {g?.active && g.events.length === 0 && <p className="muted">Belum ada acara dari layanan pusat. Tarik daftar gerbang untuk mengambil acaranya lebih dulu.</p>}
