@@ -130,6 +130,7 @@ describe('every endpoint, fuzzed', () => {
       'GET /events/{idOrSlug}/admin/orders/{orderId}/invoice': { layout: 'receipt' },
       'GET /events/{idOrSlug}/admin/orders/{orderId}/participants/{participantId}/qr': { format: 'svg' },
       'GET /events/{idOrSlug}/check-ins/lookup': { ticketNumber },
+      'GET /events/{idOrSlug}/gate-counts': { gate: 'Utara' },
       'GET /audit-log': { action: 'order.created', from: '2026-01-01T00:00:00Z', page: '1' },
       'GET /cash-sessions': { from: '2026-01-01T00:00:00Z', to: '2099-01-01T00:00:00Z' },
       'GET /cash-sessions/{sessionId}/report/pdf': { layout: 'receipt', xReport: '1' },
@@ -184,6 +185,8 @@ describe('every endpoint, fuzzed', () => {
       'POST /events/{idOrSlug}/admin/transactions/{transactionId}/reject': { reason: 'Belum masuk' },
       'POST /events/{idOrSlug}/admin/transactions/{transactionId}/cancel': { reason: 'Berubah pikiran' },
       'POST /events/{idOrSlug}/check-ins/group': { token: groupToken, gate: 'Utara', checkedInAt: new Date(h.clock()).toISOString() },
+      'POST /events/{idOrSlug}/check-ins/exit': { ticketNumber, gate: 'Keluar Timur' },
+      'PUT /events/{idOrSlug}/gate-settings': { reentryAllowed: true },
       'POST /setup/connect': { baseUrl, apiKey: 'tck_fuzz-remote-key', name: 'Sari', email: 'sari@loket.test', password: 'kata-sandi-panjang' },
     };
 

@@ -246,7 +246,8 @@ describe('every authenticated endpoint', () => {
     }
     if (path.endsWith('/check-ins/group')) return { token: 'kode-qr-rombongan' };
     if (path.endsWith('/checkout')) return { method: 'card' };
-    if (path.endsWith('/check-ins')) return { ticketNumber };
+    if (path.endsWith('/check-ins') || path.endsWith('/check-ins/exit')) return { ticketNumber };
+    if (path.endsWith('/gate-settings')) return { reentryAllowed: true };
     // Access is decided before the approval is checked: a stranger learns nothing of it.
     if (path.endsWith('/refund')) return { reason: 'Batal', approval: { email: 'supervisor@contoh.id', password: 'apa saja' } };
     return {};
@@ -269,7 +270,7 @@ describe('every authenticated endpoint', () => {
     const ofEvent = found.filter((op) => op.path.startsWith('/events/{idOrSlug}'));
     expect(ofEvent.length).toBeGreaterThan(8);
     for (const op of ofEvent) {
-      const body = op.method === 'POST' ? bodyFor(op.path, w.event, participant.ticketNumber) : undefined;
+      const body = op.method === 'POST' || op.method === 'PUT' ? bodyFor(op.path, w.event, participant.ticketNumber) : undefined;
       const query = op.path.endsWith('/lookup') ? `?ticketNumber=${participant.ticketNumber}` : op.path.endsWith('/check-ins/group') && op.method === 'GET' ? '?token=kode-qr-rombongan' : '';
       const url = `${op.url}${query}`;
       const reply = await h.request({ method: op.method, url, key: stranger.key, body });
