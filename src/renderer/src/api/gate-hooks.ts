@@ -24,12 +24,17 @@ export function useGateCounts(eventId: string | undefined) {
   });
 }
 
-/** Changes the re-entry setting; the counts shown take the answer at once (no switch flicking back until the next poll). */
+/**
+ * Changes the re-entry setting; the counts shown take the answer at once. A read of the counts
+ * under way when the change is sent is dropped: it would bring the old setting back until the next.
+ */
 export function useSetGateSettings(eventId: string) {
   const client = useQueryClient();
+  const counts = gateKeys.counts(eventId);
   return useMutation({
     mutationFn: (body: GateSettings) => api(contract.setGateSettings, { params: { idOrSlug: eventId }, body }),
-    onSuccess: (settings) => client.setQueryData(gateKeys.counts(eventId), (counts: GateCounts | undefined) => counts && { ...counts, ...settings }),
+    onMutate: () => client.cancelQueries({ queryKey: counts }),
+    onSuccess: (settings) => client.setQueryData(counts, (shown: GateCounts | undefined) => shown && { ...shown, ...settings }),
   });
 }
 
