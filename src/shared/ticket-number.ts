@@ -24,6 +24,15 @@ export function asPrintedTicketNumber(typed: string): string {
 /** A ticket number as compared at a gate: capitals, no spaces or dashes ("et-8fq9 c6qkza" is ET8FQ9C6QKZA). */
 export const ticketLookupKey = (text: string) => text.replace(/[\s-]+/g, '').toUpperCase();
 
+/** A URL's path segment decoded; as it is when it holds a stray `%`. */
+function decodedOr(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The query keys whose value a ticket's URL may carry its number in. */
 const NUMBER_KEYS = new Set(['ticket', 'code']);
 
@@ -38,7 +47,7 @@ export function ticketNumbersIn(scanned: string): string[] {
   if (/^https?:\/\//i.test(text) && URL.canParse(text)) {
     const url = new URL(text);
     const last = url.pathname.split('/').filter(Boolean).at(-1);
-    if (last) found.push(decodeURIComponent(last));
+    if (last) found.push(decodedOr(last));
     for (const [key, value] of url.searchParams) if (NUMBER_KEYS.has(key.toLowerCase())) found.push(value);
   }
   return [...new Set(found.map(ticketLookupKey).filter((key) => key.length > 0 && key.length <= 100))];

@@ -147,6 +147,8 @@ export interface CentralDouble {
   sellElsewhere(eventId: string, categoryId: string, count: number): DoubleOrder[];
   /** Cancels an order as the central's staff would (a refund through its own channels), paid or not. */
   cancelElsewhere(orderId: string): void;
+  /** Removes an order altogether (a test order deleted by the central's staff): it is no longer listed, and its detail is 404. */
+  removeElsewhere(orderId: string): void;
   revokeCounterKey(): void;
   /** A fresh key for the organizer; it becomes counterKey. */
   newCounterKey(): string;
@@ -632,6 +634,12 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
     order.updatedAt = clock();
   }
 
+  function removeElsewhere(orderId: string): void {
+    const at = orders.findIndex((o) => o.id === orderId);
+    if (at < 0) throw new Error(`no order ${orderId}`);
+    orders.splice(at, 1);
+  }
+
   function snapshot(o: Order): DoubleOrder {
     return {
       id: o.id,
@@ -742,6 +750,7 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
     orders: () => orders.map(snapshot),
     sellElsewhere,
     cancelElsewhere,
+    removeElsewhere,
     close: stopListening,
   };
 }

@@ -121,6 +121,9 @@ describe('the gate list of a hub whose remote is the central service', () => {
       expect((await postCheckIn(hub, { ticketNumber: ticket, gate: 'Gerbang 1' })).status).toBe(409);
       expect((await postCheckIn(counter, { ticketNumber: ticket, gate: 'Gerbang Loket' })).status).toBe(409);
       expect(data(await send(counter, contract.gateListStatus, {}))).toMatchObject({ active: false, events: expect.any(Array) });
+      // The hub decided those scans and logged them; the counter logs no refusal of its own for them.
+      const here = data(await send(counter, contract.gateCounts, { params: { idOrSlug: DEMO.slug }, query: {} }));
+      expect(here).toMatchObject({ refused: 0 });
     } finally {
       await counter.close();
     }
@@ -143,8 +146,14 @@ describe('the gate list of a hub whose remote is the central service', () => {
     const inside = presold[3]!;
     double().cancelElsewhere(outside.id);
     double().cancelElsewhere(inside.id);
+    // One the central deleted altogether: no longer listed, and its detail is 404.
+    const removed = presold[11]!;
+    double().removeElsewhere(removed.id);
     const list = await pullGateList();
-    expect(list.events.find((e: Data) => e.eventId === DEMO.eventId)).toMatchObject({ ready: SOLD_BEFORE - 2, refused: 2 });
+    expect(list.events.find((e: Data) => e.eventId === DEMO.eventId)).toMatchObject({ ready: SOLD_BEFORE - 3, refused: 3 });
+    expect((await postCheckIn(hub, { ticketNumber: number(removed), gate: 'Gerbang 1' })).body.error.code).toBe('INVALID_STATE');
+    // Asked for by itself before it was taken as gone.
+    expect(proxy.seen.some((s) => s.path.endsWith(`/admin/orders/${removed.id}`))).toBe(true);
     const refused = await postCheckIn(hub, { ticketNumber: number(outside), gate: 'Gerbang 1' });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('INVALID_STATE');
@@ -161,9 +170,28 @@ describe('the gate list of a hub whose remote is the central service', () => {
 
   it('reads the whole list on the command line beside serve, and says how many tickets are ready', async () => {
     const out = await cli(['gate-list', 'pull', '--data-dir', hub.dataDir]);
-    expect(out).toMatch(new RegExp(`Pameran Kopi Nusantara \\(${DEMO.eventId}\\): ${SOLD_BEFORE - 2} tickets ready at the gates, 2 refused`));
+    expect(out).toMatch(new RegExp(`Pameran Kopi Nusantara \\(${DEMO.eventId}\\): ${SOLD_BEFORE - 3} tickets ready at the gates, 3 refused`));
     const status = JSON.parse(await cli(['gate-list', 'status', '--data-dir', hub.dataDir]));
-    expect(status.events.find((e: Data) => e.eventId === DEMO.eventId)).toMatchObject({ ready: SOLD_BEFORE - 2, refused: 2, lastError: null });
+    expect(status.events.find((e: Data) => e.eventId === DEMO.eventId)).toMatchObject({ ready: SOLD_BEFORE - 3, refused: 3, lastError: null });
+  });
+
+  it("reads on past a page it stored in a read that was cut short: no new sale is left for the full pass", async () => {
+    const lastFull = data(await send(hub, contract.gateListStatus, {})).events.find((e: Data) => e.eventId === DEMO.eventId).lastFullAt;
+    // 150 new sales: two pages of the newest orders. The second is refused (429) until the first is stored.
+    const fresh = double().sellElsewhere(DEMO.eventId, DEMO.harian, 150);
+    await proxy.setFault({ kind: 'status', status: 429, retryAfter: '1', path: /\/admin\/orders\?.*page=2&/ }, ['GET']);
+    try {
+      await waitFor('a read cut short at its second page', () => proxy.seen.some((s) => /page=2&/.test(s.path) && s.answered === 429));
+    } finally {
+      await proxy.setFault({ kind: 'pass' });
+    }
+    // The oldest of them is on that second page.
+    const admitted = await waitFor('the oldest new sale admitted', async () => {
+      const reply = await postCheckIn(hub, { ticketNumber: number(fresh[0]), gate: 'Gerbang 6' });
+      return reply.status === 201 ? reply : undefined;
+    });
+    expect(admitted.body.data.participant.ticketNumber).toBe(number(fresh[0]));
+    expect(data(await send(hub, contract.gateListStatus, {})).events.find((e: Data) => e.eventId === DEMO.eventId).lastFullAt).toBe(lastFull);
   });
 
   it('brings a new central sale to the gates within one refresh of the newest orders', async () => {

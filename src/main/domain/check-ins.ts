@@ -147,8 +147,8 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
           find() {
             try {
               return byNumber(event.id, token);
-            } catch {
-              throw invalid();
+            } catch (error) {
+              throw error instanceof AppError && error.code === 'TICKET_NOT_FOUND' ? invalid() : error;
             }
           },
         };
@@ -210,7 +210,9 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     if (ticket.source === 'central') {
       const seen = mirrored.view(ticket.id, event.timezone);
       if (!seen) throw notFound();
-      return { participant: seen.participant, ...(!seen.admissible && { refusal: because('cancelled', new AppError('INVALID_STATE', messages.ticketCancelledCentrally)) }) };
+      if (seen.refusal === null) return { participant: seen.participant };
+      const message = seen.refusal === 'cancelled' ? messages.ticketCancelledCentrally : messages.ticketNotPaid;
+      return { participant: seen.participant, refusal: because(seen.refusal, new AppError('INVALID_STATE', message)) };
     }
     const participant = venueView(event, ticket.id);
     return { participant, ...(participant.status === REFUNDED && { refusal: because('refunded', new AppError('INVALID_STATE', messages.ticketRefunded)) }) };
@@ -244,14 +246,16 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
 
   /**
    * Runs a scan's decision; a refusal the gate must see is written to the scan log in a
-   * transaction of its own (the decision's was rolled back) and thrown on.
+   * transaction of its own (the decision's was rolled back) and thrown on. A scan the hub was
+   * asked first (`atRemote`) is the hub's to log: a refusal here then only means this counter
+   * does not have the ticket, or that the hub admitted it again.
    */
-  async function logged<T>(scan: ReturnType<typeof scanOf>, decide: () => Promise<T>): Promise<T> {
+  async function logged<T>(scan: ReturnType<typeof scanOf>, decide: () => Promise<T>, atRemote?: AtRemoteFate): Promise<T> {
     try {
       return await decide();
     } catch (error) {
       const reason = reasonOf(error);
-      if (reason) await groupCommit(() => scanLog.record({ ...scan, outcome: 'refused', reason }));
+      if (reason && atRemote === undefined) await groupCommit(() => scanLog.record({ ...scan, outcome: 'refused', reason }));
       throw error;
     }
   }
@@ -296,7 +300,7 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
         const checkIn = { checkedInAt: toIso(checkedInAt, event.timezone), gate, checkedInBy: actor.name };
         return { participant: { ...before, status: 'checked_in', checkIn }, checkIn };
       });
-    });
+    }, atRemote);
   }
 
   /** This service's own ticket in: its check-in, its status, and the job that replicates it to the remote. */

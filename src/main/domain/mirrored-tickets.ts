@@ -12,9 +12,16 @@ import { toIso } from './time.js';
 /** Participant statuses of the central that void a ticket (the interface lists only `registered`). */
 const VOID_STATUS = /cancel|refund|void|revok|invalid|batal/i;
 
-/** Whether a mirrored ticket may come in: its order completed, still listed, the ticket not voided. */
-export const admissible = (order: { status: string; gone: boolean }, ticketStatus: string) =>
-  order.status === 'completed' && !order.gone && !VOID_STATUS.test(ticketStatus);
+/**
+ * Why a mirrored ticket may not come in, if it may not: cancelled (its order cancelled or no longer
+ * listed, or the ticket voided), or not paid (its order in any other state but completed).
+ */
+export function refusalOf(order: { status: string; gone: boolean }, ticketStatus: string): 'cancelled' | 'not_paid' | null {
+  if (order.gone || order.status === 'cancelled' || VOID_STATUS.test(ticketStatus)) return 'cancelled';
+  return order.status === 'completed' ? null : 'not_paid';
+}
+
+export const admissible = (order: { status: string; gone: boolean }, ticketStatus: string) => refusalOf(order, ticketStatus) === null;
 
 export interface MirroredAdmission {
   ticketId: string;
@@ -57,15 +64,15 @@ export function createMirroredTickets(db: Db) {
       .get()?.id;
   }
 
-  /** The ticket as the gate sees it, and whether it may come in; undefined when not in the list. */
-  function view(id: string, timeZone: string): { participant: GateParticipant; admissible: boolean } | undefined {
+  /** The ticket as the gate sees it, and why it may not come in (null: it may); undefined when not in the list. */
+  function view(id: string, timeZone: string): { participant: GateParticipant; refusal: ReturnType<typeof refusalOf> } | undefined {
     const found = row.get({ id });
     if (!found) return undefined;
     const { ticket, order, checkIn } = found;
-    const ok = admissible(order, ticket.status);
+    const refusal = refusalOf(order, ticket.status);
     const seen: CheckIn | null = checkIn && { checkedInAt: toIso(checkIn.checkedInAt, timeZone), gate: checkIn.gate, checkedInBy: found.checkedInBy ?? '' };
     return {
-      admissible: ok,
+      refusal,
       participant: {
         id: ticket.id,
         orderId: ticket.orderId,
@@ -73,8 +80,9 @@ export function createMirroredTickets(db: Db) {
         name: ticket.name,
         ticketCategoryId: ticket.ticketCategoryId,
         ticketCategoryName: ticket.ticketCategoryName,
-        // Shown as a ticket of this service's is: checked in once in, else the central's word, or cancelled.
-        status: checkIn ? 'checked_in' : ok ? ticket.status : 'cancelled',
+        // Shown as a ticket of this service's is: checked in once in, else the central's word, its
+        // order's state when unpaid, or cancelled.
+        status: checkIn ? 'checked_in' : refusal === 'cancelled' ? 'cancelled' : refusal === 'not_paid' ? order.status : ticket.status,
         identityNumber: ticket.identityNumber,
         checkIn: seen,
       },

@@ -22,7 +22,7 @@ import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import { parseJson } from '#shared/parse-json.js';
 import type { CancelledInside, GateListEvent, GateListStatus } from '#shared/schemas/gate-list.js';
-import { RemoteGateOrder } from '#shared/schemas/remote.js';
+import { RemoteGateOrder, RemoteGateTicket } from '#shared/schemas/remote.js';
 import { maskIdentityNumber } from '#shared/identity-number.js';
 import { ticketLookupKey } from '#shared/ticket-number.js';
 import { writeTransaction, type Db } from '../db/connection.js';
@@ -45,6 +45,8 @@ const CANCELLED_INSIDE_SHOWN = 50;
 
 const EventState = z.object({
   lastNewAt: z.number().nullable(),
+  /** When the last complete read (newest first, or a full pass) ended: what it kept was seen by then. */
+  lastReadEnd: z.number().nullable().default(null),
   lastFullAt: z.number().nullable(),
   /** A full pass under way: when it started (orders it did not see since are gone) and its next page. */
   full: z.object({ startedAt: z.number(), page: z.number().int() }).nullable(),
@@ -55,7 +57,7 @@ const EventState = z.object({
 });
 type EventState = z.infer<typeof EventState>;
 const Stored = z.record(z.string(), EventState);
-const INITIAL: EventState = { lastNewAt: null, lastFullAt: null, full: null, retryAt: null, failures: 0, lastError: null, skipped: 0 };
+const INITIAL: EventState = { lastNewAt: null, lastReadEnd: null, lastFullAt: null, full: null, retryAt: null, failures: 0, lastError: null, skipped: 0 };
 
 /** Each name as a placeholder of that name, for a statement prepared once. */
 const placeholders = <K extends string>(...names: K[]) => Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as { [N in K]: Placeholder<N> };
@@ -133,11 +135,19 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
     })
     .prepare();
 
+  const otherTickets = db
+    .select({ id: mirroredTickets.id })
+    .from(mirroredTickets)
+    .where(and(eq(mirroredTickets.orderId, sql.placeholder('orderId')), sql`not exists (select 1 from ${mirroredCheckIns} where ${mirroredCheckIns.ticketId} = ${mirroredTickets.id})`))
+    .prepare();
+  const IdOnly = z.object({ id: z.string().min(1).max(100) });
+
   /**
-   * Stores a page as read: returns whether it held an order already kept and unchanged (the newest
-   * first read stops there), and how many records it skipped.
+   * Stores a page as read. Returns whether it held an order kept by a complete read that ended by
+   * `knownBy` and unchanged since (the newest-first read stops there: every newer order was read
+   * after it), and how many records it skipped.
    */
-  function storePage(eventId: string, items: unknown[], seenAt: number): { metKnown: boolean; skipped: number } {
+  function storePage(eventId: string, items: unknown[], seenAt: number, knownBy: number | null): { metKnown: boolean; skipped: number } {
     let metKnown = false;
     let skipped = 0;
     const refusedNow: string[] = [];
@@ -146,6 +156,9 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
         const parsed = RemoteGateOrder.safeParse(raw);
         if (!parsed.success) {
           skipped++;
+          // Still listed, though not readable now: not to be taken as gone.
+          const listed = IdOnly.safeParse(raw);
+          if (listed.success) seen.run({ seenAt, id: listed.data.id });
           continue;
         }
         const order = parsed.data;
@@ -153,40 +166,57 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
         const unchanged =
           kept && !kept.gone && kept.eventId === eventId && kept.status === order.status && kept.paymentStatus === order.paymentStatus && kept.remoteUpdatedAt === order.updatedAt;
         if (unchanged) {
-          metKnown = true;
+          if (knownBy !== null && kept.seenAt <= knownBy) metKnown = true;
           seen.run({ seenAt, id: order.id });
           continue;
         }
         upsertOrder.run({ id: order.id, eventId, status: order.status, paymentStatus: order.paymentStatus, remoteUpdatedAt: order.updatedAt, seenAt });
         // A sale of this service: read, so the next newest-first read stops here; its ticket is its own.
         if (ownRemoteId.get({ id: order.id })) continue;
-        for (const p of order.participants) {
-          const lookupKey = ticketLookupKey(p.ticketNumber);
-          const holder = numberHolder.get({ eventId, key: lookupKey });
-          // Two tickets of one number: the first kept stays, the other cannot be told apart at a gate.
-          if (holder && holder.id !== p.id) {
-            skipped++;
-            continue;
-          }
-          upsertTicket.run({
-            id: p.id,
-            orderId: order.id,
-            eventId,
-            ticketNumber: p.ticketNumber,
-            lookupKey,
-            name: p.name,
-            ticketCategoryId: p.ticketCategoryId,
-            ticketCategoryName: order.ticketCategoryName,
-            status: p.status,
-            identityNumber: maskIdentityNumber(p.identityNumber),
-            updatedAt: seenAt,
-          });
-        }
+        skipped += storeTickets(eventId, order, seenAt);
         if (!admissible({ status: order.status, gone: false }, '')) refusedNow.push(order.id);
       }
       reportCancelledInside(refusedNow);
     });
     return { metKnown, skipped };
+  }
+
+  /** An order's tickets as now listed; one no longer listed leaves (unless it is inside). Returns how many were skipped. */
+  function storeTickets(eventId: string, order: RemoteGateOrder, seenAt: number): number {
+    let skipped = 0;
+    const listed = new Set<string>();
+    for (const raw of order.participants) {
+      const parsed = RemoteGateTicket.safeParse(raw);
+      if (!parsed.success) {
+        skipped++;
+        continue;
+      }
+      const p = parsed.data;
+      const lookupKey = ticketLookupKey(p.ticketNumber);
+      const holder = numberHolder.get({ eventId, key: lookupKey });
+      // Two tickets of one number: the first kept stays, the other cannot be told apart at a gate.
+      if (holder && holder.id !== p.id) {
+        skipped++;
+        continue;
+      }
+      listed.add(p.id);
+      upsertTicket.run({
+        id: p.id,
+        orderId: order.id,
+        eventId,
+        ticketNumber: p.ticketNumber,
+        lookupKey,
+        name: p.name,
+        ticketCategoryId: p.ticketCategoryId,
+        ticketCategoryName: order.ticketCategoryName,
+        status: p.status,
+        identityNumber: maskIdentityNumber(p.identityNumber),
+        updatedAt: seenAt,
+      });
+    }
+    const dropped = otherTickets.all({ orderId: order.id }).filter((t) => !listed.has(t.id));
+    if (dropped.length > 0) db.delete(mirroredTickets).where(inArray(mirroredTickets.id, dropped.map((t) => t.id))).run();
+    return skipped;
   }
 
   /**
@@ -215,16 +245,36 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
     }
   }
 
-  /** A full pass is over: what it did not see is gone, and the tickets of what this service sold itself leave the list. */
-  function finishFullPass(eventId: string, startedAt: number): void {
+  /**
+   * A full pass is over. An order it did not see may only have moved between pages while it read
+   * (an order before it left the list): each is asked for by itself, and only one the central no
+   * longer has (404) is gone. The tickets of what this service sold itself leave the list. A
+   * failure stops the asking: the rest are asked again after the next pass.
+   */
+  async function finishFullPass(client: RemoteClient, eventId: string, startedAt: number): Promise<Failure | undefined> {
+    const missed = db
+      .select({ id: mirroredOrders.id })
+      .from(mirroredOrders)
+      .where(and(eq(mirroredOrders.eventId, eventId), lt(mirroredOrders.seenAt, startedAt), eq(mirroredOrders.gone, false)))
+      .all();
+    const gone: string[] = [];
+    const changed: string[] = [];
+    let failure: Failure | undefined;
+    for (const { id } of missed) {
+      const read = await client.orderDetail(eventId, id);
+      if (read.kind === 'http' && read.status === 404) gone.push(id);
+      else if (read.kind !== 'ok') {
+        failure = read;
+        break;
+      } else {
+        // Its tickets are rewritten by the next read of the list, which sees it changed.
+        db.update(mirroredOrders).set({ status: read.data.status, paymentStatus: read.data.paymentStatus, remoteUpdatedAt: '', seenAt: clock() }).where(eq(mirroredOrders.id, id)).run();
+        changed.push(id);
+      }
+    }
     writeTransaction(db, () => {
-      const gone = db
-        .update(mirroredOrders)
-        .set({ gone: true })
-        .where(and(eq(mirroredOrders.eventId, eventId), lt(mirroredOrders.seenAt, startedAt), eq(mirroredOrders.gone, false)))
-        .returning({ id: mirroredOrders.id })
-        .all();
-      reportCancelledInside(gone.map((row) => row.id));
+      if (gone.length > 0) db.update(mirroredOrders).set({ gone: true }).where(inArray(mirroredOrders.id, gone)).run();
+      reportCancelledInside([...gone, ...changed]);
       // A sale of this service whose remote id was learned after the list had read it (its answer
       // lost): its tickets leave, unless one was admitted by the central's number meanwhile.
       db.delete(mirroredTickets)
@@ -237,11 +287,13 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
         )
         .run();
     });
+    return failure;
   }
 
   /** Reads what is due of one event's list; returns the failure that stopped it, if one did. */
   async function refreshEvent(client: RemoteClient, eventId: string, full: boolean): Promise<Failure | undefined> {
     const startedAt = clock();
+    const { lastReadEnd } = stateOf(eventId);
     if (full) {
       const pass = stateOf(eventId).full ?? { startedAt, page: 1 };
       // The first page alone says how many there are; then a few at a time, stored in order.
@@ -253,25 +305,25 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
             save(eventId, { full: pass });
             return read;
           }
-          const { skipped } = storePage(eventId, read.data, clock());
+          const { skipped } = storePage(eventId, read.data, clock(), null);
           pages = read.totalPages;
           pass.page++;
           save(eventId, { full: pass, skipped });
         }
       }
-      finishFullPass(eventId, pass.startedAt);
-      save(eventId, { full: null, lastFullAt: pass.startedAt, lastNewAt: startedAt });
-      return undefined;
+      const unconfirmed = await finishFullPass(client, eventId, pass.startedAt);
+      save(eventId, { full: null, lastFullAt: pass.startedAt, lastNewAt: startedAt, lastReadEnd: clock() });
+      return unconfirmed;
     }
     let skippedAll = 0;
     for (let page = 1; ; page++) {
       const read = await client.orderPage(eventId, page, PAGE_SIZE, 'desc');
       if (read.kind !== 'ok') return read;
-      const { metKnown, skipped } = storePage(eventId, read.data, clock());
+      const { metKnown, skipped } = storePage(eventId, read.data, clock(), lastReadEnd);
       skippedAll += skipped;
       if (metKnown || page >= read.totalPages) break;
     }
-    save(eventId, { lastNewAt: startedAt, skipped: skippedAll });
+    save(eventId, { lastNewAt: startedAt, lastReadEnd: clock(), skipped: skippedAll });
     return undefined;
   }
 
@@ -293,7 +345,8 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
     for (const event of pulledEvents()) {
       const state = stateOf(event.id);
       const now = clock();
-      if (!force && state.retryAt !== null && state.retryAt > now) continue;
+      // A 429's Retry-After holds for a pull asked by hand too.
+      if (state.retryAt !== null && state.retryAt > now) continue;
       const full = force || state.full !== null || state.lastFullAt === null || now - state.lastFullAt >= fullEveryMs;
       if (!full && state.lastNewAt !== null && now - state.lastNewAt < newEveryMs) continue;
       const failure = await refreshEvent(source.client, event.id, full);
@@ -307,13 +360,22 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
   }
 
   let running: Promise<void> | null = null;
+  /** A whole read asked while another refresh runs: one, however many ask meanwhile. */
+  let forced: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
   /** A refresh that threw here (a database that refuses writes, say): logged, and said on the Sync screen. */
   let fault: string | null = null;
 
   /** One refresh at a time; `force` reads every event's whole list now. */
   function run(force = false): Promise<void> {
-    if (running) return force ? running.then(() => run(true)) : running;
+    if (running && force) {
+      forced ??= running.then(() => {
+        forced = null;
+        return run(true);
+      });
+      return forced;
+    }
+    if (running) return running;
     running = refresh(force)
       .then(() => {
         fault = null;

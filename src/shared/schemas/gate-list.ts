@@ -9,7 +9,7 @@ export const GateListEvent = z.object({
   eventId: z.string(),
   eventName: z.string(),
   ready: z.number().int().meta({ description: 'Tickets of the central service admissible at the gates now.' }),
-  refused: z.number().int().meta({ description: 'Tickets the central cancelled (or no longer lists): refused at the gates.' }),
+  refused: z.number().int().meta({ description: 'Tickets refused at the gates: cancelled at the central, gone from its list, or not paid there.' }),
   lastNewAt: Timestamp.nullable().meta({ description: 'When the newest orders were last read.' }),
   lastFullAt: Timestamp.nullable().meta({ description: 'When the last full pass over every order started: a cancel older than this is known.' }),
   fullPassPage: z.number().int().nullable().meta({ description: 'The next page of a full pass under way (resumed after a failure), or null.' }),

@@ -87,18 +87,16 @@ export const RemoteGateOrder = z.object({
   paymentStatus: OpenText,
   updatedAt: OpenText,
   ticketCategoryName: OpenText,
-  participants: z
-    .array(
-      z.object({
-        id: z.string().min(1).max(100),
-        ticketNumber: z.string().trim().min(1).max(100),
-        name: OpenText,
-        ticketCategoryId: OpenText,
-        status: OpenText,
-        identityNumber: OpenText,
-      }),
-    )
-    .default([]),
+  // Read one at a time (RemoteGateTicket): one participant that cannot be read is skipped alone.
+  participants: z.array(z.unknown()).default([]),
+});
+export const RemoteGateTicket = z.object({
+  id: z.string().min(1).max(100),
+  ticketNumber: z.string().trim().min(1).max(100),
+  name: OpenText,
+  ticketCategoryId: OpenText,
+  status: OpenText,
+  identityNumber: OpenText,
 });
 export type RemoteGateOrder = z.infer<typeof RemoteGateOrder>;
 
