@@ -7,13 +7,12 @@
 import { join } from 'node:path';
 import { createServices, type Services } from '../../src/main/services.js';
 import { BUILT_CLI } from '../support/built-cli.js';
+import { TEST_PASSWORD_WORK } from '../support/password-work.js';
 import { fetchJson } from '../support/serve.js';
 import { pollUntil } from './poll.js';
 import { startServer, type ServerProcess } from './server-process.js';
 
 const PASSWORD = 'bench festival password';
-/** Nobody logs in with these passwords: hashed at a small scrypt work factor (a hash names its own). */
-const PASSWORD_WORK = 1024;
 /** How long a started instance may take to pull the event from its remote. */
 const PULL_TIMEOUT_MS = 60_000;
 
@@ -26,7 +25,7 @@ export interface Running {
 }
 
 function withServices<T>(dataDir: string, body: (services: Services) => T): T {
-  const services = createServices({ dataDir, passwordWork: PASSWORD_WORK });
+  const services = createServices({ dataDir, passwordWork: TEST_PASSWORD_WORK });
   try {
     return body(services);
   } finally {

@@ -497,23 +497,16 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
     return { status: 200, body: { message: 'Daftar pesanan berhasil diambil', requestId: ulid(clock()), ...paged } };
   }
 
-  function createOrder(event: (typeof events)[number], body: unknown): Reply {
-    const { category, registration } = parseCreate(body, event);
-    const taken =
-      preRegistered.has(`${event.id}:${registration.identityNumber}`) ||
-      orders.some((o) => o.eventId === event.id && o.registration.identityNumber === registration.identityNumber && o.status !== 'cancelled');
-    if (taken) throw new Refusal(409, 'Nomor identitas sudah terdaftar untuk acara ini');
-    if (event.status !== 'published') throw new Refusal(409, 'Acara tidak sedang dijual');
-    if (heldOrSold(category.id) >= category.quota) throw new Refusal(409, 'Tiket sudah habis');
+  /** A new order of the category, unpaid, appended to the list. */
+  function addOrder(eventId: string, category: DoubleCategory, registration: Registration): Order {
     const now = clock();
-    const buyer = ulid(now);
     const order: Order = {
       id: ulid(now),
       seq: ++orderSeq,
       itemId: ulid(now),
-      eventId: event.id,
+      eventId,
       categoryId: category.id,
-      buyerUserId: buyer,
+      buyerUserId: ulid(now),
       status: 'payment_pending',
       paymentStatus: 'unpaid',
       amountSen: toSen(category.price),
@@ -523,13 +516,34 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
       updatedAt: now,
     };
     orders.push(order);
+    return order;
+  }
+
+  /** Pays the order: completed, its participant issued with a ticket number of the central's own. */
+  function pay(order: Order, participantStatus: string): void {
+    const now = clock();
+    order.status = 'completed';
+    order.paymentStatus = 'paid';
+    order.participant = { id: ulid(now), ticketNumber: centralTicketNumber(), status: participantStatus, createdAt: now };
+    order.updatedAt = now;
+  }
+
+  function createOrder(event: (typeof events)[number], body: unknown): Reply {
+    const { category, registration } = parseCreate(body, event);
+    const taken =
+      preRegistered.has(`${event.id}:${registration.identityNumber}`) ||
+      orders.some((o) => o.eventId === event.id && o.registration.identityNumber === registration.identityNumber && o.status !== 'cancelled');
+    if (taken) throw new Refusal(409, 'Nomor identitas sudah terdaftar untuk acara ini');
+    if (event.status !== 'published') throw new Refusal(409, 'Acara tidak sedang dijual');
+    if (heldOrSold(category.id) >= category.quota) throw new Refusal(409, 'Tiket sudah habis');
+    const order = addOrder(event.id, category, registration);
     return ok(
       'Pesanan berhasil dibuat',
       {
         ...orderBase(order),
         ...eventSummary(order),
         participants: [],
-        createdUserId: buyer,
+        createdUserId: order.buyerUserId,
         isExistingUser: false,
         generatedPassword: randomBytes(6).toString('base64url'),
       },
@@ -541,15 +555,12 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
     // A payment awaiting verification may be initiated again, with another method.
     if (order.status !== 'payment_pending' && order.status !== 'verification_pending') throw new Refusal(409, 'Pesanan tidak dapat dibayar pada status ini');
     const method = typeof body === 'object' && body !== null ? (body as { method?: unknown }).method : undefined;
-    const now = clock();
     if (method === 'cash' || method === 'card') {
-      order.status = 'completed';
-      order.paymentStatus = 'paid';
-      order.participant = { id: ulid(now), ticketNumber: centralTicketNumber(), status: switches.unknownEnums ? 'issued' : 'registered', createdAt: now };
+      pay(order, switches.unknownEnums ? 'issued' : 'registered');
     } else {
       order.status = 'verification_pending';
+      order.updatedAt = clock();
     }
-    order.updatedAt = now;
     return ok('Pembayaran diproses', detailView(order));
   }
 
@@ -596,31 +607,16 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
     const sold: Order[] = [];
     for (let i = 0; i < count; i++) {
       const n = ++elsewhereSerial;
-      const now = clock();
-      const order: Order = {
-        id: ulid(now),
-        seq: ++orderSeq,
-        itemId: ulid(now),
-        eventId,
-        categoryId,
-        buyerUserId: ulid(now),
-        status: 'completed',
-        paymentStatus: 'paid',
-        amountSen: toSen(category.price),
-        registration: {
-          name: `Pembeli Web ${n}`,
-          email: `pembeli${n}@web.example`,
-          phone: `+62813${String(n).padStart(8, '0')}`,
-          gender: n % 2 ? 'female' : 'male',
-          birthDate: '1995-05-05',
-          identityNumber: `99${String(n).padStart(14, '0')}`,
-          formData: {},
-        },
-        participant: { id: ulid(now), ticketNumber: centralTicketNumber(), status: 'registered', createdAt: now },
-        createdAt: now,
-        updatedAt: now,
-      };
-      orders.push(order);
+      const order = addOrder(eventId, category, {
+        name: `Pembeli Web ${n}`,
+        email: `pembeli${n}@web.example`,
+        phone: `+62813${String(n).padStart(8, '0')}`,
+        gender: n % 2 ? 'female' : 'male',
+        birthDate: '1995-05-05',
+        identityNumber: `99${String(n).padStart(14, '0')}`,
+        formData: {},
+      });
+      pay(order, 'registered');
       sold.push(order);
     }
     return sold.map(snapshot);

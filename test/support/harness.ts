@@ -15,12 +15,9 @@ import { testClock, type TestClock } from './clock.js';
 import { expectOk } from './envelope.js';
 import { importEvent, makeKey, makeUser, PASSWORD, ticketInput } from './fixtures.js';
 import { call, requester, type Requester } from './http.js';
+import { TEST_PASSWORD_WORK } from './password-work.js';
 
-/**
- * scrypt's work factor for the passwords tests set: a sixteenth of the counter's, since a run makes
- * hundreds of users. Each hash names its factor, so every process checks it as usual.
- */
-export const TEST_PASSWORD_WORK = 1024;
+export { TEST_PASSWORD_WORK } from './password-work.js';
 
 export interface TempDir {
   path: string;

@@ -61,6 +61,16 @@ interface Found {
   id: string;
 }
 
+/** A ticket as a scan found it, for the scan's decision; `record` writes the scan's outcome to the scan log. */
+interface Scanned {
+  ticket: Found;
+  participant: GateParticipant;
+  /** Why it may not come in at all (refunded, cancelled at the central, unpaid there), if so. */
+  refusal?: AppError;
+  field: TicketIdentifierField;
+  record(outcome: ScanRow['outcome'], reason?: ScanReason): void;
+}
+
 /** The ticket a request names: which field named it, what it said, and how to find the ticket (404 if none). */
 interface Located {
   field: TicketIdentifierField;
@@ -238,21 +248,35 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     return reason ? because(reason, moved) : moved;
   };
 
-  /** A scan's row of the scan log, less its outcome; the ticket as scanned until it is found. */
-  function scanOf(actor: Actor, event: EventRow, direction: ScanRow['direction'], at: number, gate: string, named: TicketLookupQuery) {
-    const scanned = (named.ticketNumber ?? named.token ?? named.orderId ?? '').slice(0, 100);
-    return { eventId: event.id, at, direction, gate, userId: actor.userId, apiKeyId: actor.apiKeyId ?? null, ticketNumber: scanned };
-  }
-
   /**
-   * Runs a scan's decision; a refusal the gate must see is written to the scan log in a
-   * transaction of its own (the decision's was rolled back) and thrown on. A scan the hub was
-   * asked first (`atRemote`) is the hub's to log: a refusal here then only means this counter
-   * does not have the ticket, or that the hub admitted it again.
+   * One scan at a gate: the ticket located (a signed token verified first), then found, inside the
+   * group commit so that of two scans at once the second sees the first, and handed to `decide`,
+   * which records the scan's outcome. A refusal the gate must see is written to the scan log in a
+   * transaction of its own (the decision's was rolled back) and thrown on. A scan the hub was asked
+   * first (`atRemote`) is the hub's to log: a refusal here then only means this counter does not
+   * have the ticket, or that the hub admitted it again.
    */
-  async function logged<T>(scan: ReturnType<typeof scanOf>, decide: () => Promise<T>, atRemote?: AtRemoteFate): Promise<T> {
+  async function atGate<T>(
+    actor: Actor,
+    event: EventRow,
+    direction: ScanRow['direction'],
+    at: number,
+    named: TicketLookupQuery & { gate?: string },
+    decide: (scanned: Scanned) => T,
+    atRemote?: AtRemoteFate,
+  ): Promise<T> {
+    // The ticket as scanned until it is found.
+    const text = (named.ticketNumber ?? named.token ?? named.orderId ?? '').slice(0, 100);
+    const scan: Omit<ScanRow, 'outcome'> = { eventId: event.id, at, direction, gate: named.gate ?? '', userId: actor.userId, apiKeyId: actor.apiKeyId ?? null, ticketNumber: text };
     try {
-      return await decide();
+      const located = await locate(event, named);
+      scan.ticketNumber = located.scanned;
+      return await groupCommit(() => {
+        const ticket = located.find();
+        const { participant, refusal } = gateView(event, ticket);
+        Object.assign(scan, { ticketId: ticket.id, source: ticket.source, ticketNumber: participant.ticketNumber, ticketCategoryId: participant.ticketCategoryId });
+        return decide({ ticket, participant, refusal, field: located.field, record: (outcome, reason) => scanLog.record({ ...scan, outcome, reason }) });
+      });
     } catch (error) {
       const reason = reasonOf(error);
       if (reason && atRemote === undefined) await groupCommit(() => scanLog.record({ ...scan, outcome: 'refused', reason }));
@@ -271,36 +295,35 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     const checkedInAt = body.checkedInAt === undefined ? clock() : parseInstant(body.checkedInAt);
     if (checkedInAt > clock() + CLOCK_SKEW_MS) throw fieldError('checkedInAt', messages.checkedInAtInFuture);
     const gate = body.gate ?? '';
-    const scan = scanOf(actor, event, 'entry', checkedInAt, gate, body);
-    return logged(scan, async () => {
-      const located = await locate(event, body);
-      scan.ticketNumber = located.scanned;
-      return groupCommit(() => {
-        // Read inside the transaction, so that of two scans at once the second sees the first.
-        const ticket = located.find();
-        const { participant: before, refusal } = gateView(event, ticket);
-        Object.assign(scan, { ticketId: ticket.id, source: ticket.source, ticketNumber: before.ticketNumber, ticketCategoryId: before.ticketCategoryId });
+    return atGate(
+      actor,
+      event,
+      'entry',
+      checkedInAt,
+      body,
+      ({ ticket, participant: before, refusal, field, record }) => {
         // No ticket is scanned before it could be sold. The bound is its category's sale start, not
         // the moment this service issued it: a counter that sold and scanned it offline replicates
         // both later, and this service then issues its own ticket after the scan's time.
         if (ticket.source === 'venue' && checkedInAt < saleStartOf.get({ id: ticket.id })!.saleStartAt) throw fieldError('checkedInAt', messages.checkedInAtBeforeSale);
         const again = before.checkIn !== null && event.reentryAllowed && scanLog.lastMovement(ticket.id) === 'exited';
-        if (before.checkIn && !again) throw alreadyCheckedIn(event, before.checkIn, located.field);
-        if (refusal) throw atField(refusal, located.field);
+        if (before.checkIn && !again) throw alreadyCheckedIn(event, before.checkIn, field);
+        if (refusal) throw atField(refusal, field);
         if (again) {
-          scanLog.record({ ...scan, outcome: 'admitted', reason: 'reentry' });
+          record('admitted', 'reentry');
           return { participant: before, checkIn: before.checkIn! };
         }
         const admission = { eventId: event.id, checkedInAt, gate, userId: actor.userId, apiKeyId: actor.apiKeyId ?? null, createdAt: clock() };
         if (ticket.source === 'central') mirrored.admit({ ticketId: ticket.id, ...admission });
         else admitVenue(event, before, admission, atRemote);
-        scanLog.record({ ...scan, outcome: 'admitted' });
+        record('admitted');
         audit.record(actor, 'ticket.checked_in', { eventId: event.id, subjectId: before.orderId, details: { ticketNumber: before.ticketNumber, gate } });
         // What was just written, without reading it back: the actor is the user the check-in names.
         const checkIn = { checkedInAt: toIso(checkedInAt, event.timezone), gate, checkedInBy: actor.name };
         return { participant: { ...before, status: 'checked_in', checkIn }, checkIn };
-      });
-    }, atRemote);
+      },
+      atRemote,
+    );
   }
 
   /** This service's own ticket in: its check-in, its status, and the job that replicates it to the remote. */
@@ -318,24 +341,13 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
    */
   async function exit(actor: Actor, idOrSlug: string, body: ExitBody): Promise<ExitResult> {
     const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
-    const gate = body.gate ?? '';
     const at = clock();
-    const scan = scanOf(actor, event, 'exit', at, gate, body);
-    return logged(scan, async () => {
-      const located = await locate(event, body);
-      scan.ticketNumber = located.scanned;
-      return groupCommit(() => {
-        const ticket = located.find();
-        const { participant } = gateView(event, ticket);
-        Object.assign(scan, { ticketId: ticket.id, source: ticket.source, ticketNumber: participant.ticketNumber, ticketCategoryId: participant.ticketCategoryId });
-        if (!event.reentryAllowed) throw because('reentry_off', new AppError('INVALID_STATE', messages.reentryNotAllowed, [{ field: located.field, message: messages.reentryNotAllowed }]));
-        // A ticket admitted before the scan log began has no move in it: it is inside.
-        if (!participant.checkIn || scanLog.lastMovement(ticket.id) === 'exited') {
-          throw because('not_inside', new AppError('INVALID_STATE', messages.ticketNotInside, [{ field: located.field, message: messages.ticketNotInside }]));
-        }
-        scanLog.record({ ...scan, outcome: 'exited' });
-        return { participant, exitedAt: toIso(at, event.timezone) };
-      });
+    return atGate(actor, event, 'exit', at, body, ({ ticket, participant, field, record }) => {
+      if (!event.reentryAllowed) throw atField(because('reentry_off', new AppError('INVALID_STATE', messages.reentryNotAllowed)), field);
+      // A ticket admitted before the scan log began has no move in it: it is inside.
+      if (!participant.checkIn || scanLog.lastMovement(ticket.id) === 'exited') throw atField(because('not_inside', new AppError('INVALID_STATE', messages.ticketNotInside)), field);
+      record('exited');
+      return { participant, exitedAt: toIso(at, event.timezone) };
     });
   }
 

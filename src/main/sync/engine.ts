@@ -327,25 +327,28 @@ export function createSyncEngine(deps: EngineDeps, options: EngineOptions = {}) 
   }
 
   /**
-   * The gate list's source: the central service, once a pull has learned that the remote is not a
-   * venue hub (a counter of a hub scans through the hub, which keeps the list).
+   * Why this instance keeps no gate list: its remote is a venue hub (a counter of a hub scans
+   * through the hub, which keeps the list), or none has been pulled from yet. Read from the remote's
+   * summary: the Sync screen asks it often, and the key need not be unsealed for it.
    */
-  function gateListSource(): { client: RemoteClient } | { client: null; why: string } {
-    let remote: Remote | null;
-    try {
-      remote = remoteStore.get();
-    } catch (error) {
-      if (error instanceof RemoteKeyLocked) return { client: null, why: error.message };
-      throw error;
-    }
-    if (!remote || persisted.lastPullAt === null) return { client: null, why: messages.gateListNoRemote };
-    if (facts.isService()) return { client: null, why: messages.gateListOff };
-    if (persisted.state === 'auth_required') return { client: null, why: persisted.lastError ?? messages.remoteKeyRefused('401') };
-    return { client: createRemoteClient(remote, { timeoutMs }) };
+  function gateListWhyNot(): string | null {
+    if (!remoteStore.summary() || persisted.lastPullAt === null) return messages.gateListNoRemote;
+    if (facts.isService()) return messages.gateListOff;
+    if (persisted.state === 'auth_required') return persisted.lastError ?? messages.remoteKeyRefused('401');
+    return null;
   }
 
   const gateList = createGateList(
-    { db, clock, audit, source: gateListSource, inWords, logError: (details, message) => log.error(details, message) },
+    {
+      db,
+      clock,
+      audit,
+      whyNot: gateListWhyNot,
+      // A key sealed by the desktop app, read without its data key, throws: said as the list's fault.
+      client: () => createRemoteClient(remoteStore.get()!, { timeoutMs }),
+      inWords,
+      logError: (details, message) => log.error(details, message),
+    },
     { newEveryMs: options.gateListNewEveryMs, fullEveryMs: options.gateListFullEveryMs },
   );
 

@@ -72,8 +72,10 @@ export interface GateListDeps {
   db: Db;
   clock: Clock;
   audit: AuditLog;
-  /** A client of the central service, or null with none set; `why` says why this instance keeps no list. */
-  source(): { client: RemoteClient } | { client: null; why: string };
+  /** Why this instance keeps no list (its remote is a hub, or none is set yet), or null when it does. */
+  whyNot(): string | null;
+  /** A client of the central service, once whyNot() is null; throws when its key cannot be read here. */
+  client(): RemoteClient;
   /** How a failure is worded for the operator, and where it is logged. */
   inWords(failure: Failure): string;
   logError(details: object, message: string): void;
@@ -145,9 +147,10 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
   /**
    * Stores a page as read. Returns whether it held an order kept by a complete read that ended by
    * `knownBy` and unchanged since (the newest-first read stops there: every newer order was read
-   * after it), and how many records it skipped.
+   * after it), and how many records it skipped. `then` runs in the page's transaction: a full
+   * pass's progress is committed with its page, not in a commit of its own.
    */
-  function storePage(eventId: string, items: unknown[], seenAt: number, knownBy: number | null): { metKnown: boolean; skipped: number } {
+  function storePage(eventId: string, items: unknown[], seenAt: number, knownBy: number | null, then?: (skipped: number) => void): { metKnown: boolean; skipped: number } {
     let metKnown = false;
     let skipped = 0;
     const refusedNow: string[] = [];
@@ -177,6 +180,7 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
         if (!admissible({ status: order.status, gone: false }, '')) refusedNow.push(order.id);
       }
       reportCancelledInside(refusedNow);
+      then?.(skipped);
     });
     return { metKnown, skipped };
   }
@@ -293,9 +297,9 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
   /** Reads what is due of one event's list; returns the failure that stopped it, if one did. */
   async function refreshEvent(client: RemoteClient, eventId: string, full: boolean): Promise<Failure | undefined> {
     const startedAt = clock();
-    const { lastReadEnd } = stateOf(eventId);
+    const state = stateOf(eventId);
     if (full) {
-      const pass = stateOf(eventId).full ?? { startedAt, page: 1 };
+      const pass = state.full ?? { startedAt, page: 1 };
       // The first page alone says how many there are; then a few at a time, stored in order.
       for (let pages = pass.page; pass.page <= pages; ) {
         const asked = Array.from({ length: Math.min(PAGES_AT_ONCE, pages - pass.page + 1) }, (_, i) => pass.page + i);
@@ -305,10 +309,9 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
             save(eventId, { full: pass });
             return read;
           }
-          const { skipped } = storePage(eventId, read.data, clock(), null);
+          storePage(eventId, read.data, clock(), null, (skipped) => save(eventId, { full: { ...pass, page: pass.page + 1 }, skipped }));
           pages = read.totalPages;
           pass.page++;
-          save(eventId, { full: pass, skipped });
         }
       }
       const unconfirmed = await finishFullPass(client, eventId, pass.startedAt);
@@ -319,7 +322,7 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
     for (let page = 1; ; page++) {
       const read = await client.orderPage(eventId, page, PAGE_SIZE, 'desc');
       if (read.kind !== 'ok') return read;
-      const { metKnown, skipped } = storePage(eventId, read.data, clock(), lastReadEnd);
+      const { metKnown, skipped } = storePage(eventId, read.data, clock(), state.lastReadEnd);
       skippedAll += skipped;
       if (metKnown || page >= read.totalPages) break;
     }
@@ -340,8 +343,8 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
   const stopsAll = (failure: Failure) => failure.kind !== 'http' || failure.status === 401 || failure.status === 429 || failure.status >= 500;
 
   async function refresh(force: boolean): Promise<void> {
-    const source = deps.source();
-    if (!source.client) return;
+    if (deps.whyNot() !== null) return;
+    const client = deps.client();
     for (const event of pulledEvents()) {
       const state = stateOf(event.id);
       const now = clock();
@@ -349,7 +352,7 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
       if (state.retryAt !== null && state.retryAt > now) continue;
       const full = force || state.full !== null || state.lastFullAt === null || now - state.lastFullAt >= fullEveryMs;
       if (!full && state.lastNewAt !== null && now - state.lastNewAt < newEveryMs) continue;
-      const failure = await refreshEvent(source.client, event.id, full);
+      const failure = await refreshEvent(client, event.id, full);
       if (!failure) {
         save(event.id, { failures: 0, retryAt: null, lastError: null });
         continue;
@@ -430,7 +433,7 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
   }
 
   function status(): GateListStatus {
-    const source = deps.source();
+    const why = deps.whyNot();
     const stored = load();
     const tallies = counts();
     const at = (ms: number | null, zone: string) => (ms === null ? null : toIso(ms, zone));
@@ -449,7 +452,7 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
         skipped: state.skipped,
       };
     });
-    return { active: source.client !== null, why: source.client ? null : source.why, fault, events: listed, cancelledInside: cancelledInside() };
+    return { active: why === null, why, fault, events: listed, cancelledInside: cancelledInside() };
   }
 
   return {
@@ -471,8 +474,6 @@ export function createGateList(deps: GateListDeps, options: GateListOptions = {}
       timer = undefined;
       await running;
     },
-    /** How many of the central's tickets the gates know, per event. */
-    counts,
   };
 }
 export type GateList = ReturnType<typeof createGateList>;
