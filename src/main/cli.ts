@@ -36,6 +36,7 @@ const OPTIONS = {
   event: { type: 'string' },
   permission: { type: 'string' },
   'expires-at': { type: 'string' },
+  gate: { type: 'string' },
   id: { type: 'string' },
   out: { type: 'string' },
   'base-url': { type: 'string' },

@@ -2,6 +2,9 @@
  * The composition root: builds every domain service once over one database, for the HTTP
  * listener, the CLI and the sync engine alike. Nothing here knows about HTTP or Electron.
  */
+import { createGateJournal } from './app/gate-journal.js';
+import { createGatePairings } from './domain/gate-pairings.js';
+import { createGateSnapshot } from './domain/gate-snapshot.js';
 import { databaseFile, openDatabase } from './db/connection.js';
 import { createGroupCommit } from './db/group-commit.js';
 import { createAccess } from './domain/access.js';
@@ -199,6 +202,11 @@ export function createServices(options: ServiceOptions) {
     refundAtRemote: sync.refundAtRemote,
     newIdempotencyKey: () => `tc-refund-${newId(core.clock())}`,
   });
+  const gateDevices = {
+    pairings: createGatePairings({ db: core.database.db, clock: core.clock, events: core.events, access: core.access, apiKeys: core.apiKeys }),
+    snapshot: createGateSnapshot({ db: core.database.db, clock: core.clock, events: core.events, ticketKeys: core.ticketKeys }),
+    journal: createGateJournal({ db: core.database.db, clock: core.clock, events: core.events, audit: core.audit, gate }),
+  };
   const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });
   const printQueue = createPrintQueue({ db: core.database.db, clock: core.clock, printerAddress: () => core.settings.get().printerAddress, send: sendToPrinter });
   const printing = createPrinting({ ...core, queue: printQueue });
@@ -207,6 +215,6 @@ export function createServices(options: ServiceOptions) {
     void printQueue.stop();
     core.close();
   };
-  return { ...core, sync, selling, gate, refunding, setup, printQueue, printing, customerDisplay, close, conflicts: createConflicts({ ...core, wake: sync.wake }) };
+  return { ...core, sync, selling, gate, gateDevices, refunding, setup, printQueue, printing, customerDisplay, close, conflicts: createConflicts({ ...core, wake: sync.wake }) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -187,6 +187,9 @@ describe('every endpoint, fuzzed', () => {
       'POST /events/{idOrSlug}/check-ins/group': { token: groupToken, gate: 'Utara', checkedInAt: new Date(h.clock()).toISOString() },
       'POST /events/{idOrSlug}/check-ins/exit': { ticketNumber, gate: 'Keluar Timur' },
       'PUT /events/{idOrSlug}/gate-settings': { reentryAllowed: true },
+      'POST /gate-pairings': { event: w.event.id, gate: 'Gerbang Utara' },
+      'POST /gate/pair': { code: 'K7QM-2XPA' },
+      'POST /events/{idOrSlug}/check-ins/journal': { entries: [{ id: 'fuzz-entry-1', direction: 'entry', ticketNumber, gate: 'Utara', at: new Date(h.clock()).toISOString() }] },
       'POST /setup/connect': { baseUrl, apiKey: 'tck_fuzz-remote-key', name: 'Sari', email: 'sari@loket.test', password: 'kata-sandi-panjang' },
     };
 

@@ -253,6 +253,7 @@ export const API_KEY_INFO: Fields = {
   user: 'object',
   name: 'string',
   prefix: 'string',
+  gate: { nullableOf: { eventId: 'string', gate: 'string' } },
   expiresAt: 'iso|null',
   revokedAt: 'iso|null',
   lastUsedAt: 'iso|null',

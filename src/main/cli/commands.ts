@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { ImportFile } from '#shared/schemas/import.js';
 import { OperatorAccount, Permission } from '#shared/schemas/auth.js';
 import { Settings, SettingsPatch } from '#shared/schemas/settings.js';
+import { GateName } from '#shared/schemas/gate-device.js';
+import type { GateScope } from '../domain/access.js';
 import { restoreBackup } from '../backup/restore.js';
 import { RemoteSettingsBody } from '#shared/schemas/sync.js';
 import { seedDemo } from '../app/demo.js';
@@ -64,13 +66,24 @@ export async function userCommand(services: Services, action: string | undefined
   throw new UsageError('user: expected create, grant or password');
 }
 
+/** --event and --gate: a gate device's key, for check-in on that event only (domain/gate-pairings.ts). */
+function gateScopeOf(services: Services, user: ReturnType<typeof userByEmail>, values: Values): GateScope | undefined {
+  if (values.event === undefined && values.gate === undefined) return undefined;
+  const event = services.events.resolve(required(values, 'event'));
+  const gate = valid(GateName, required(values, 'gate'), 'apikey create --gate');
+  const holder = { userId: user.id, role: user.role, name: user.name, credential: 'api_key' } as const;
+  if (!services.access.allows(holder, event, 'event:checkin')) throw new UsageError(`${user.email} may not check tickets in for ${event.slug}: grant event:checkin first`);
+  return { eventId: event.id, gate };
+}
+
 export function apikeyCommand(services: Services, action: string | undefined, values: Values): void {
   const user = userByEmail(services, required(values, 'email'));
   if (action === 'create') {
     const expires = values['expires-at'];
     const expiresAt = typeof expires === 'string' ? parseInstant(expires) : undefined;
+    const gate = gateScopeOf(services, user, values);
     // The key alone on stdout, so that scripts can capture it; it is never shown again.
-    return print(services.apiKeys.createBy(cliActor(), user.id, required(values, 'name'), expiresAt, { allowPastExpiry: true }).key);
+    return print(services.apiKeys.createBy(cliActor(), user.id, required(values, 'name'), expiresAt, { allowPastExpiry: true, gate }).key);
   }
   if (action === 'list') return print(services.apiKeys.list(user.id));
   if (action === 'revoke') {

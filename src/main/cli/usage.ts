@@ -17,7 +17,8 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
   user grant --email E --event ID_OR_SLUG --permission P
                                             P: event:read | event:update | event:checkin
                                             (update implies read and checkin; checkin alone: the gate's check-in only)
-  apikey create --email E --name N [--expires-at ISO]
+  apikey create --email E --name N [--expires-at ISO] [--event ID_OR_SLUG --gate NAME]
+                                            with --event and --gate: a gate device's key (check-in there only)
   apikey list --email E
   apikey revoke --email E --id KEY_ID
   settings                                  print the counter settings (JSON)

@@ -39,6 +39,10 @@ export const apiKeys = sqliteTable(
     revokedAt: integer('revoked_at'),
     lastUsedAt: integer('last_used_at'),
     createdAt: integer('created_at').notNull(),
+    /** A gate device's key (domain/gate-pairings.ts): check-in on this event only, and nothing else. */
+    gateEventId: text('gate_event_id'),
+    /** The gate the device stands at; set with gateEventId. */
+    gateName: text('gate_name'),
   },
   (t) => [index('api_keys_user').on(t.userId)],
 );
@@ -875,3 +879,39 @@ export const customerDisplays = sqliteTable(
   },
   (t) => [index('customer_displays_code').on(t.pairingCode), index('customer_displays_user').on(t.userId)],
 );
+
+/**
+ * Codes that pair a gate device (domain/gate-pairings.ts): made by an operator for one event and
+ * gate, traded once by the device for a key of its own.
+ */
+export const gatePairings = sqliteTable('gate_pairings', {
+  /** SHA-256 of the code (base64url): the code itself is only shown to whoever made it. */
+  codeHash: text('code_hash').primaryKey(),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id),
+  gate: text('gate').notNull(),
+  /** Whose rights the device's key carries (narrowed to check-in on the event). */
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id),
+  expiresAt: integer('expires_at').notNull(),
+  /** The key the code was traded for; null while unused. */
+  apiKeyId: text('api_key_id').references(() => apiKeys.id),
+  createdAt: integer('created_at').notNull(),
+});
+
+/**
+ * What gate devices admitted while offline and uploaded (app/gate-journal.ts), by the device's
+ * entry id: an entry uploaded again answers what it answered first.
+ */
+export const gateJournalEntries = sqliteTable('gate_journal_entries', {
+  id: text('id').primaryKey(),
+  eventId: text('event_id')
+    .notNull()
+    .references(() => events.id),
+  apiKeyId: text('api_key_id').references(() => apiKeys.id),
+  outcome: text('outcome').notNull(),
+  message: text('message'),
+  receivedAt: integer('received_at').notNull(),
+});

@@ -17,6 +17,14 @@ export interface Actor {
   apiKeyName?: string;
   /** The peer's address as the listener saw it. */
   address?: string;
+  /** A paired gate device's key: its user's rights narrowed to check-in on one event (GATE_DEVICE_RIGHTS). */
+  gateDevice?: GateScope;
+}
+
+/** What a gate device's key is for: one event, at one gate. */
+export interface GateScope {
+  eventId: string;
+  gate: string;
 }
 
 /** An event as far as access is concerned. */
@@ -48,8 +56,20 @@ export function createAccess(db: Db) {
     .where(and(eq(eventGrants.userId, sql.placeholder('userId')), eq(eventGrants.eventId, sql.placeholder('eventId'))))
     .prepare();
 
-  /** The permission the actor holds on the event (a user has one grant per event), if any. */
+  /**
+   * The permission the actor holds on the event (a user has one grant per event), if any. A gate
+   * device holds at most check-in, on its own event, whatever its user holds.
+   */
   function permissionOn(actor: Actor, event: OwnedEvent): Permission | undefined {
+    if (actor.gateDevice) {
+      if (actor.gateDevice.eventId !== event.id) return undefined;
+      const held = heldBy({ ...actor, gateDevice: undefined }, event);
+      return held && ALLOWS[held].includes('event:checkin') ? 'event:checkin' : undefined;
+    }
+    return heldBy(actor, event);
+  }
+
+  function heldBy(actor: Actor, event: OwnedEvent): Permission | undefined {
     if (actor.role === 'super_admin') return 'event:update';
     if (actor.role === 'organizer' && event.ownerId === actor.userId) return 'event:update';
     return grantOf.get({ userId: actor.userId, eventId: event.id })?.permission;
@@ -71,6 +91,12 @@ export function createAccess(db: Db) {
    * `needed` (as `allows` decides one event), for reading many events' rows in one query.
    */
   function eventsAllowing(actor: Actor, needed: Permission): (eventId: Column) => SQL {
+    if (actor.gateDevice) {
+      const { eventId: only } = actor.gateDevice;
+      if (needed !== 'event:checkin') return () => sql`0`;
+      const held = eventsAllowing({ ...actor, gateDevice: undefined }, needed);
+      return (eventId) => and(eq(eventId, only), held(eventId))!;
+    }
     if (actor.role === 'super_admin') return () => sql`1`;
     const granting = (Object.keys(ALLOWS) as Permission[]).filter((held) => ALLOWS[held].includes(needed));
     const granted = db

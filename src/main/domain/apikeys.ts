@@ -3,7 +3,7 @@ import { messages } from '#shared/messages.js';
 import type { Db } from '../db/connection.js';
 import { apiKeys, users } from '../db/schema.js';
 import { makesApiKeys, ownsCounter } from '#shared/roles.js';
-import type { Actor } from './access.js';
+import type { Actor, GateScope } from './access.js';
 import type { AuditActor, AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
 import { AppError, fieldError } from './errors.js';
@@ -14,6 +14,10 @@ import { toIso } from './time.js';
 import { isOperator } from './users.js';
 
 type KeyUser = Pick<typeof users.$inferSelect, 'id' | 'email' | 'name'>;
+
+/** A gate device's key names its event and gate (both, or neither). */
+const scopeOf = (row: typeof apiKeys.$inferSelect): GateScope | undefined =>
+  row.gateEventId !== null && row.gateName !== null ? { eventId: row.gateEventId, gate: row.gateName } : undefined;
 
 export function createApiKeyService(db: Db, clock: Clock, audit: AuditLog) {
   const lastUse = createKeyLastUse(db);
@@ -28,7 +32,7 @@ export function createApiKeyService(db: Db, clock: Clock, audit: AuditLog) {
    * Creates a key for the user; the key itself is returned once and only its hash is kept. Not
    * recorded in the audit log: for seeding (tests, benchmarks). People's keys are made by createBy.
    */
-  function create(userId: string, name: string, expiresAt?: number) {
+  function create(userId: string, name: string, expiresAt?: number, gate?: GateScope) {
     const key = newApiKey();
     const now = clock();
     const row = {
@@ -41,6 +45,8 @@ export function createApiKeyService(db: Db, clock: Clock, audit: AuditLog) {
       revokedAt: null,
       lastUsedAt: null,
       createdAt: now,
+      gateEventId: gate?.eventId ?? null,
+      gateName: gate?.gate ?? null,
     };
     db.insert(apiKeys).values(row).run();
     return { key, info: describe(row, userOf(userId)!) };
@@ -54,13 +60,17 @@ export function createApiKeyService(db: Db, clock: Clock, audit: AuditLog) {
    * An operator's expiry already past can only be a mistake, so it is refused unless
    * `allowPastExpiry` (the CLI: scripts and tests make expired keys on purpose).
    */
-  function createBy(by: AuditActor, userId: string, name: string, expiresAt?: number, options: { allowPastExpiry?: boolean } = {}) {
+  function createBy(by: AuditActor, userId: string, name: string, expiresAt?: number, options: { allowPastExpiry?: boolean; gate?: GateScope } = {}) {
     if (!options.allowPastExpiry && expiresAt !== undefined && expiresAt <= clock()) throw fieldError('expiresAt', messages.apiKeyExpiryPast);
     return audit.recorded(
       by,
       'api_key.created',
-      () => create(userId, name, expiresAt),
-      ({ info }) => ({ subjectId: info.id, details: { name: info.name, prefix: info.prefix, owner: ownerOf(userId), expiresAt: info.expiresAt } }),
+      () => create(userId, name, expiresAt, options.gate),
+      ({ info }) => ({
+        subjectId: info.id,
+        ...(info.gate && { eventId: info.gate.eventId }),
+        details: { name: info.name, prefix: info.prefix, owner: ownerOf(userId), expiresAt: info.expiresAt, ...(info.gate && { gate: info.gate.gate }) },
+      }),
     );
   }
 
@@ -71,6 +81,7 @@ export function createApiKeyService(db: Db, clock: Clock, audit: AuditLog) {
       user: { id: user.id, email: user.email, name: user.name },
       name: row.name,
       prefix: row.prefix,
+      gate: scopeOf(row) ?? null,
       expiresAt: iso(row.expiresAt),
       revokedAt: iso(row.revokedAt),
       lastUsedAt: iso(lastUse.of(row.id, row.lastUsedAt)),
@@ -143,7 +154,8 @@ export function createApiKeyService(db: Db, clock: Clock, audit: AuditLog) {
     // Noted, not written: a read writes nothing (key-last-use.ts).
     lastUse.note(found.key.id, found.key.lastUsedAt, now);
     const { user } = found;
-    return { userId: user.id, role: user.role, name: user.name, credential: 'api_key', apiKeyId: found.key.id, apiKeyName: found.key.name };
+    const gateDevice = scopeOf(found.key);
+    return { userId: user.id, role: user.role, name: user.name, credential: 'api_key', apiKeyId: found.key.id, apiKeyName: found.key.name, ...(gateDevice && { gateDevice }) };
   }
 
   return { create, createBy, createFor, list, revoke, reachOf, authenticate, flushLastUse: lastUse.flush };

@@ -235,6 +235,14 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     return gateView(event, located.find()).participant;
   }
 
+  /** When a scan was made: now, or the scanner's time of it (an offline scan), at most a little ahead of this clock. */
+  function scanTime(given: string | undefined, field: 'checkedInAt' | 'exitedAt'): number {
+    if (given === undefined) return clock();
+    const at = parseInstant(given);
+    if (at > clock() + CLOCK_SKEW_MS) throw fieldError(field, messages.checkedInAtInFuture);
+    return at;
+  }
+
   /** The second scan of a ticket: 409, saying when and where it was checked in. */
   function alreadyCheckedIn(event: EventRow, existing: CheckIn, field: TicketIdentifierField): AppError {
     const message = messages.alreadyCheckedIn(formatDateTime(existing.checkedInAt, event.timezone), existing.gate);
@@ -292,8 +300,7 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
    */
   async function checkIn(actor: Actor, idOrSlug: string, body: CheckInBody, atRemote?: AtRemoteFate): Promise<CheckInResult> {
     const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
-    const checkedInAt = body.checkedInAt === undefined ? clock() : parseInstant(body.checkedInAt);
-    if (checkedInAt > clock() + CLOCK_SKEW_MS) throw fieldError('checkedInAt', messages.checkedInAtInFuture);
+    const checkedInAt = scanTime(body.checkedInAt, 'checkedInAt');
     const gate = body.gate ?? '';
     return atGate(
       actor,
@@ -341,7 +348,7 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
    */
   async function exit(actor: Actor, idOrSlug: string, body: ExitBody): Promise<ExitResult> {
     const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
-    const at = clock();
+    const at = scanTime(body.exitedAt, 'exitedAt');
     return atGate(actor, event, 'exit', at, body, ({ ticket, participant, field, record }) => {
       if (!event.reentryAllowed) throw atField(because('reentry_off', new AppError('INVALID_STATE', messages.reentryNotAllowed)), field);
       // A ticket admitted before the scan log began has no move in it: it is inside.

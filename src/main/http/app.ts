@@ -3,6 +3,7 @@
  * service decides, the envelope wraps. Tests call app.inject() on this; serve only listens.
  */
 import { DISPLAY_PAGE } from '#shared/schemas/customer-display.js';
+import { GATE_PAGE } from '#shared/schemas/gate-device.js';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,6 +26,7 @@ import { authRoutes } from './routes/auth.js';
 import { cashSessionRoutes } from './routes/cash-sessions.js';
 import { checkInRoutes } from './routes/check-ins.js';
 import { eventRoutes } from './routes/events.js';
+import { gateAppRoutes } from './routes/gate-app.js';
 import { invoiceRoutes } from './routes/invoices.js';
 import { printingRoutes } from './routes/printing.js';
 import { customerDisplayRoutes } from './routes/customer-displays.js';
@@ -162,6 +164,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(printingRoutes, { services });
   await app.register(customerDisplayRoutes, { services });
   await app.register(checkInRoutes, { services });
+  await app.register(gateAppRoutes, { services });
   await app.register(syncRoutes, { services });
   await app.register(apiKeyRoutes, { services });
   await app.register(userRoutes, { services });
@@ -187,6 +190,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     await app.register(fastifyStatic, { root: options.uiDir, wildcard: false, maxAge: 0 });
     // The customer display is the same page (the renderer tells it by its path): a tablet opens /display.
     app.get(DISPLAY_PAGE, { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+    // The gate app, a page and bundle of its own for the stewards' phones (docs/gate.md).
+    app.get(GATE_PAGE, { schema: { hide: true } }, (_request, reply) => reply.sendFile('gate.html'));
   }
   return app;
 }

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { z } from 'zod';
 import { contract, type Access, type Answer, type Contract, type EndpointBase, type OperationId, type PartOf } from '#shared/contract/index.js';
 import type { Services } from '../services.js';
+import { messages } from '#shared/messages.js';
+import { AppError } from '../domain/errors.js';
 import { authenticate } from './auth.js';
 import { SECURITY, errorResponses } from './responses.js';
 
@@ -28,13 +30,20 @@ export interface MountOptions {
   config?: Record<string, unknown>;
 }
 
+/** A paired gate device's key does what a gate does (endpoints marked gateDevice) and nothing else. */
+const gateDevicesOnly =
+  (endpoint: EndpointBase): onRequestHookHandler =>
+  async (request) => {
+    if (request.actor?.gateDevice && !endpoint.gateDevice) throw new AppError('FORBIDDEN', messages.gateDeviceOnly);
+  };
+
 /** OpenAPI's security of each kind of access: none, optional (the empty requirement), or either credential. */
 const SECURITY_OF: Record<Access, Record<string, string[]>[]> = { public: [], local: [{}, ...SECURITY], user: SECURITY, counter: SECURITY };
 
 export function mount<K extends OperationId>(app: FastifyInstance, services: Services, id: K, handler: Handler<Contract[K]>, options: MountOptions = {}): void {
   const endpoint: EndpointBase = contract[id];
   const credentials = endpoint.access === 'user' || endpoint.access === 'counter';
-  const onRequest = [...(credentials ? [authenticate(services)] : []), ...(options.onRequest ? [options.onRequest] : [])];
+  const onRequest = [...(credentials ? [authenticate(services), gateDevicesOnly(endpoint)] : []), ...(options.onRequest ? [options.onRequest] : [])];
   app.route({
     method: endpoint.method,
     url: endpoint.path,

@@ -137,7 +137,7 @@ export function createLive({ outbox, pusher, facts, liveClient, markOffline }: L
     const client = liveClient();
     const there = asNamedThere(body);
     if (!client || !there) return { kind: 'maybe' };
-    const answered = await client.exitNow(eventId, ExitBody.parse({ ...there, gate: body.gate }), idempotencyKey);
+    const answered = await client.exitNow(eventId, ExitBody.parse({ ...there, gate: body.gate, exitedAt: body.exitedAt }), idempotencyKey);
     if (answered.kind === 'ok') return { kind: 'done', value: answered.data };
     if (answered.kind === 'http' && answered.status < 500) return { kind: 'refused', failure: answered };
     return { kind: 'maybe' };

@@ -8,7 +8,7 @@ import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
 const NAMING =
   "The ticket is named by exactly one of ticketNumber (as printed), token (the signed token in its QR code, verified with this counter's key: a forged, altered or other event's token is 400 on token) or orderId (one order is one ticket); none or two is 400. An unknown ticket, or an order that is unpaid or cancelled, is 404 TICKET_NOT_FOUND.";
 const ACCESS = 'Permission event:checkin (gate staff: nothing else) or event:update.';
-const gate = { tags: ['check-in'], access: 'user', extension: true, params: EventParams } as const;
+const gate = { tags: ['check-in'], access: 'user', extension: true, gateDevice: true, params: EventParams } as const;
 
 export const lookUpTicket = endpoint({
   ...gate,
@@ -60,6 +60,7 @@ export const gateCounts = endpoint({
 
 export const setGateSettings = endpoint({
   ...gate,
+  gateDevice: false,
   method: 'PUT',
   path: '/events/:idOrSlug/gate-settings',
   summary: "Set the event's gate settings: whether re-entry is allowed",

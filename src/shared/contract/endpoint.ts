@@ -55,6 +55,8 @@ export interface EndpointBase {
   errors: readonly ErrorCode[];
   /** A body that is a file (a PDF, an image), by its media type. */
   produces?: string;
+  /** A paired gate device's key may call it; such a key is refused (403) everywhere else. */
+  gateDevice?: boolean;
 }
 
 /** A file answered as it is, described for OpenAPI by its media type. */

@@ -7,6 +7,7 @@ import * as checkIns from './check-ins.js';
 import * as counter from './counter.js';
 import * as customerDisplay from './customer-display.js';
 import * as events from './events.js';
+import * as gateApp from './gate-app.js';
 import * as orders from './orders.js';
 import * as printing from './printing.js';
 import * as reports from './reports.js';
@@ -15,7 +16,7 @@ import * as sync from './sync.js';
 import * as tickets from './tickets.js';
 import * as transactions from './transactions.js';
 
-export const contract = { ...service, ...events, ...orders, ...tickets, ...checkIns, ...sync, ...counter, ...cash, ...reports, ...transactions, ...printing, ...customerDisplay };
+export const contract = { ...service, ...events, ...orders, ...tickets, ...checkIns, ...sync, ...counter, ...cash, ...reports, ...transactions, ...printing, ...customerDisplay, ...gateApp };
 export type Contract = typeof contract;
 export type OperationId = keyof Contract;
 export * from './endpoint.js';

@@ -51,6 +51,7 @@ export const listTicketKeys = endpoint({
   tags: ['tickets'],
   access: 'user',
   extension: true,
+  gateDevice: true,
   status: 200,
   response: envelope(z.array(VerificationKey)),
   errors: [...AUTH_ERRORS],

@@ -9,6 +9,10 @@ export const ApiKeyInfo = z.object({
   /** What the key is for, chosen by its creator ("scanner gerbang utara"). */
   name: z.string(),
   prefix: z.string(),
+  gate: z
+    .object({ eventId: z.string(), gate: z.string() })
+    .nullable()
+    .meta({ description: "A paired gate device's key: it checks tickets in for this event, at this gate, and does nothing else. null for any other key." }),
   expiresAt: Timestamp.nullable(),
   revokedAt: Timestamp.nullable(),
   lastUsedAt: Timestamp.nullable(),

@@ -81,7 +81,7 @@ export const AuditEntry = z.discriminatedUnion('action', [
   ),
   entry('event.gate_settings_changed', z.strictObject({ reentryAllowed: z.boolean() })),
   entry('ticket_key.registered', z.strictObject({ kid: z.string() })),
-  entry('api_key.created', z.strictObject({ ...ApiKey, expiresAt: Timestamp.nullable() })),
+  entry('api_key.created', z.strictObject({ ...ApiKey, expiresAt: Timestamp.nullable(), gate: z.string().optional().meta({ description: "A gate device's key: its gate (the entry's event is its event)." }) })),
   entry('api_key.revoked', z.strictObject(ApiKey)),
   entry('settings.changed', z.strictObject({ changes: z.array(z.strictObject({ field: Settings.keyof(), before: SettingValue, after: SettingValue })) })),
   entry('remote.changed', z.strictObject({ ...RemoteSummary.shape, apiKey: MaskedKey })),

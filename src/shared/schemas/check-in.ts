@@ -76,7 +76,13 @@ export const CheckInResult = z.object({ participant: GateParticipant, checkIn: C
 export type CheckInResult = z.infer<typeof CheckInResult>;
 
 /** A ticket scanned at an exit: it is outside, and may come in again (re-entry). */
-export const ExitBody = z.object({ ...identifierShape, gate: scanShape.gate }).superRefine(exactlyOneIdentifier);
+export const ExitBody = z
+  .object({
+    ...identifierShape,
+    gate: scanShape.gate,
+    exitedAt: Timestamp.optional().meta({ description: 'When the ticket went out (default: now); a gate app sends the time of a scan it made offline. At most a minute ahead.' }),
+  })
+  .superRefine(exactlyOneIdentifier);
 export type ExitBody = z.infer<typeof ExitBody>;
 
 export const ExitResult = z.object({ participant: GateParticipant, exitedAt: Timestamp.meta({ description: "In the event's time zone." }) });

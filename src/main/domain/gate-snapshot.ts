@@ -1,0 +1,105 @@
+/**
+ * The copy of an event's tickets a gate device keeps for when it loses the venue's network: every
+ * ticket this instance knows (its own participants, those the venue's counters replicated here
+ * and, at a hub, the central service's gate list), whether it may come in and whether it is
+ * inside now, with the keys that sign the venue's QR codes. Names and masked identity numbers
+ * only: what the gate shows for the ID check, never more.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CachedTicket, GateSnapshot } from '#shared/schemas/gate-device.js';
+import { maskIdentityNumber } from '#shared/identity-number.js';
+import type { Db } from '../db/connection.js';
+import { checkIns, mirroredCheckIns, mirroredOrders, mirroredTickets, participants, scans, ticketCategories } from '../db/schema.js';
+import type { Actor } from './access.js';
+import type { Clock } from './clock.js';
+import type { EventRow, EventService } from './events.js';
+import { gateEventOf } from './gate-pairings.js';
+import { refusalOf } from './mirrored-tickets.js';
+import { REFUNDED } from './participants.js';
+import type { TicketKeys } from './ticket-keys.js';
+import { toIso } from './time.js';
+
+export interface GateSnapshotDeps {
+  db: Db;
+  clock: Clock;
+  events: EventService;
+  ticketKeys: TicketKeys;
+}
+
+export function createGateSnapshot({ db, clock, events, ticketKeys }: GateSnapshotDeps) {
+  /** Tickets let out at an exit and not in again: their check-in no longer means inside. */
+  function outside(eventId: string): Set<string> {
+    const moves = db
+      .select({ ticketId: scans.ticketId, outcome: scans.outcome })
+      .from(scans)
+      .where(and(eq(scans.eventId, eventId), inArray(scans.outcome, ['admitted', 'exited'])))
+      .orderBy(asc(scans.id))
+      .all();
+    const out = new Set<string>();
+    for (const { ticketId, outcome } of moves) {
+      if (ticketId === null) continue;
+      if (outcome === 'exited') out.add(ticketId);
+      else out.delete(ticketId);
+    }
+    return out;
+  }
+
+  const inside = (event: EventRow, out: Set<string>, ticketId: string, checkIn: { checkedInAt: number; gate: string } | null) =>
+    checkIn && !out.has(ticketId) ? { at: toIso(checkIn.checkedInAt, event.timezone), gate: checkIn.gate } : null;
+
+  function venueTickets(event: EventRow, out: Set<string>): CachedTicket[] {
+    return db
+      .select({ participant: participants, category: ticketCategories.name, checkIn: checkIns })
+      .from(participants)
+      .innerJoin(ticketCategories, eq(ticketCategories.id, participants.ticketCategoryId))
+      .leftJoin(checkIns, eq(checkIns.participantId, participants.id))
+      .where(eq(participants.eventId, event.id))
+      .all()
+      .map(({ participant, category, checkIn }) => ({
+        number: participant.ticketNumber,
+        orderId: participant.orderId,
+        name: participant.name,
+        category,
+        identityNumber: maskIdentityNumber(participant.identityNumber),
+        refusal: participant.status === REFUNDED ? 'refunded' : null,
+        checkIn: inside(event, out, participant.id, checkIn),
+      }));
+  }
+
+  function centralTickets(event: EventRow, out: Set<string>): CachedTicket[] {
+    return db
+      .select({ ticket: mirroredTickets, order: mirroredOrders, checkIn: mirroredCheckIns })
+      .from(mirroredTickets)
+      .innerJoin(mirroredOrders, eq(mirroredOrders.id, mirroredTickets.orderId))
+      .leftJoin(mirroredCheckIns, eq(mirroredCheckIns.ticketId, mirroredTickets.id))
+      .where(eq(mirroredTickets.eventId, event.id))
+      .all()
+      .map(({ ticket, order, checkIn }) => ({
+        number: ticket.ticketNumber,
+        orderId: ticket.orderId,
+        name: ticket.name,
+        category: ticket.ticketCategoryName,
+        identityNumber: ticket.identityNumber,
+        refusal: refusalOf(order, ticket.status),
+        checkIn: inside(event, out, ticket.id, checkIn),
+      }));
+  }
+
+  /** The event's tickets as a gate checks them offline. Permission event:checkin (or update). */
+  function take(actor: Actor, idOrSlug: string): GateSnapshot {
+    const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    const takenAt = toIso(clock(), event.timezone);
+    const out = outside(event.id);
+    const categories = db.select({ id: ticketCategories.id, name: ticketCategories.name }).from(ticketCategories).where(eq(ticketCategories.eventId, event.id)).all();
+    return {
+      takenAt,
+      event: gateEventOf(event),
+      keys: [ticketKeys.own, ...ticketKeys.registered()],
+      categories,
+      tickets: [...venueTickets(event, out), ...centralTickets(event, out)],
+    };
+  }
+
+  return { take };
+}
+export type GateSnapshotService = ReturnType<typeof createGateSnapshot>;
