@@ -124,4 +124,19 @@ describe('offline at the gate', () => {
     expect(doubles[0]).toMatchObject({ subjectId: b.id, details: { ticketNumber: numberOf(b), gate: 'Gerbang Utara', checkedInAt: earlier } });
     expect(h.services.sync.status().notices.map((n: Data) => n.kind)).toContain('double_admission');
   });
+
+  it('takes an entry whose check-in reached the instance online, its answer lost, as that same scan', async () => {
+    const h = harness();
+    const g = await paired(h);
+    const order = await g.w.sell();
+    const ticketNumber: string = order.participants[0].ticketNumber;
+    const scan = 'scan-0000-lost-answer';
+    // The phone sent the check-in; the instance admitted it, and its answer never came back.
+    expectOk(await h.request({ ...call(contract.checkIn, { params: { idOrSlug: g.w.event.id }, body: { ticketNumber, gate: 'Gerbang Utara' } }), key: g.device.key, headers: { 'idempotency-key': scan } }), 201);
+    h.clock.advance(3_000);
+    // So it decided offline and journaled the scan under the same id, at its own (later) time.
+    const entry = { id: scan, direction: 'entry', ticketNumber, gate: 'Gerbang Utara', at: toIso(h.clock(), 'Asia/Jakarta') };
+    expect(expectOk(await g.upload([entry])).results).toEqual([{ id: scan, outcome: 'admitted', message: null }]);
+    expect(expectList(await h.request({ ...call(contract.listAuditLog, { query: { action: 'ticket.double_admission' } }), key: g.w.organizer.key })).data).toEqual([]);
+  });
 });

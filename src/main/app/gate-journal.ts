@@ -4,7 +4,8 @@
  * gate as a live scan (app/gate.ts, so at the hub first where there is one). A ticket that had
  * come in elsewhere meanwhile went in twice: a double admission, said in the audit log and
  * counted on the Sync screen like a counter's. Each entry is answered once by its id, so that an
- * upload retried after a lost answer records nothing twice.
+ * upload retried after a lost answer records nothing twice; the id is also the Idempotency-Key the
+ * device sent the scan under while online, so that a scan recorded then is not counted twice.
  */
 import { eq } from 'drizzle-orm';
 import type { GateParticipant } from '#shared/schemas/check-in.js';
@@ -17,6 +18,7 @@ import type { AuditLog } from '../domain/audit.js';
 import type { Clock } from '../domain/clock.js';
 import { AppError } from '../domain/errors.js';
 import type { EventService } from '../domain/events.js';
+import type { IdempotencyStore } from '../domain/idempotency.js';
 import { parseInstant } from '../domain/time.js';
 import type { Gate } from './gate.js';
 
@@ -25,12 +27,13 @@ export interface GateJournalDeps {
   clock: Clock;
   events: EventService;
   audit: AuditLog;
+  idempotency: IdempotencyStore;
   gate: Gate;
 }
 
 type Result = JournalResult['results'][number];
 
-export function createGateJournal({ db, clock, events, audit, gate }: GateJournalDeps) {
+export function createGateJournal({ db, clock, events, audit, idempotency, gate }: GateJournalDeps) {
   const answered = (id: string) => db.select().from(gateJournalEntries).where(eq(gateJournalEntries.id, id)).get();
 
   /** The ticket as the entry names it: by its number, or by what its QR code read. */
@@ -41,6 +44,9 @@ export function createGateJournal({ db, clock, events, audit, gate }: GateJourna
     checkIn !== null && checkIn.gate === entry.gate && parseInstant(checkIn.checkedInAt) === parseInstant(entry.at);
 
   async function scanned(actor: Actor, eventId: string, entry: JournalEntry): Promise<Omit<Result, 'id'>> {
+    // The device sent this scan online under the entry's id as Idempotency-Key, and it was
+    // recorded; only the answer was lost, so the device decided it offline as well.
+    if (idempotency.succeeded(actor.userId, entry.id)) return { outcome: entry.direction === 'exit' ? 'exited' : 'admitted', message: null };
     try {
       if (entry.direction === 'exit') {
         await gate.exit(actor, eventId, { ...named(entry), gate: entry.gate, exitedAt: entry.at });

@@ -55,6 +55,16 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
       .run();
   }
 
+  /** Whether a request under this key was handled and answered with success (2xx). */
+  function succeeded(principal: string, key: string): boolean {
+    const found = db
+      .select({ statusCode: idempotencyKeys.statusCode })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key)))
+      .get();
+    return found?.statusCode != null && found.statusCode < 300;
+  }
+
   /** Frees the key after a server error, so that the client's retry is handled afresh. */
   function release(principal: string, key: string): void {
     db.delete(idempotencyKeys)
@@ -75,6 +85,6 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
     return db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, clock() - IDEMPOTENCY_TTL_MS)).run().changes;
   }
 
-  return { begin, complete, release, releaseAbandoned, sweep };
+  return { begin, succeeded, complete, release, releaseAbandoned, sweep };
 }
 export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;
