@@ -111,8 +111,9 @@ export function useAuditLog(q: Partial<AuditListQuery>) {
   });
 }
 
-export function useApiKeys() {
-  return useQuery({ queryKey: keys.apiKeys, queryFn: () => api(contract.listApiKeys, {}) });
+/** `pollMs`: asked again this often (a device paired elsewhere shows up by itself). */
+export function useApiKeys(pollMs?: number) {
+  return useQuery({ queryKey: keys.apiKeys, queryFn: () => api(contract.listApiKeys, {}), refetchInterval: pollMs });
 }
 
 /** The counter's operators; only its owner may ask (to choose whose device key to make). */

@@ -5,6 +5,7 @@ import { AccountSection } from './AccountSection';
 import { ApiKeysSection } from './ApiKeysSection';
 import { CounterSection } from './CounterSection';
 import { DisplaySection } from './DisplaySection';
+import { GateDevicesSection } from './GateDevicesSection';
 import { PrinterSection } from './PrinterSection';
 import { RemoteSection } from './RemoteSection';
 
@@ -14,6 +15,7 @@ export function SettingsScreen({ user, status }: { user: User; status: SyncStatu
   return (
     <div className="settings">
       <RemoteSection status={status} editable={owner} />
+      {makesApiKeys(user.role) && <GateDevicesSection />}
       <ApiKeysSection creates={makesApiKeys(user.role)} forOthers={owner} />
       <CounterSection editable={owner} />
       <PrinterSection editable={owner} />
