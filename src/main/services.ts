@@ -205,7 +205,7 @@ export function createServices(options: ServiceOptions) {
   const gateDevices = {
     pairings: createGatePairings({ db: core.database.db, clock: core.clock, events: core.events, access: core.access, apiKeys: core.apiKeys }),
     snapshot: createGateSnapshot({ db: core.database.db, clock: core.clock, events: core.events, ticketKeys: core.ticketKeys }),
-    journal: createGateJournal({ db: core.database.db, clock: core.clock, events: core.events, audit: core.audit, idempotency: core.idempotency, gate }),
+    journal: createGateJournal({ db: core.database.db, clock: core.clock, events: core.events, audit: core.audit, idempotency: core.idempotency, checkIns: core.checkIns, gate }),
   };
   const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });
   const printQueue = createPrintQueue({ db: core.database.db, clock: core.clock, printerAddress: () => core.settings.get().printerAddress, send: sendToPrinter });

@@ -9,7 +9,7 @@ import { contract } from '../../src/shared/contract/index.js';
 import { messages } from '../../src/shared/messages.js';
 import { toIso } from '../../src/main/domain/time.js';
 import { expectError, expectList, expectOk } from '../support/envelope.js';
-import { makeCaller } from '../support/fixtures.js';
+import { makeCaller, registration } from '../support/fixtures.js';
 import { call } from '../support/http.js';
 import { useHarness, type Harness } from '../support/harness.js';
 import { MINUTE } from '../support/clock.js';
@@ -138,5 +138,56 @@ describe('offline at the gate', () => {
     const entry = { id: scan, direction: 'entry', ticketNumber, gate: 'Gerbang Utara', at: toIso(h.clock(), 'Asia/Jakarta') };
     expect(expectOk(await g.upload([entry])).results).toEqual([{ id: scan, outcome: 'admitted', message: null }]);
     expect(expectList(await h.request({ ...call(contract.listAuditLog, { query: { action: 'ticket.double_admission' } }), key: g.w.organizer.key })).data).toEqual([]);
+  });
+
+  it("takes a group's members whose online scan's answer was lost as that scan: one device, no double", async () => {
+    const h = harness();
+    const g = await paired(h);
+    const lines = [0, 1].map(() => ({ ticketCategoryId: g.w.event.tickets[0]!.id, registration: registration() }));
+    const made = expectOk(await h.request({ ...call(contract.createTransaction, { params: { idOrSlug: g.w.event.id }, body: { eventId: g.w.event.id, lines } }), key: g.w.organizer.key }), 201);
+    const paid = expectOk(await h.request({ ...call(contract.checkoutTransaction, { params: { idOrSlug: g.w.event.id, transactionId: made.id }, body: { method: 'card', reference: 'EDC-9' } }), key: g.w.organizer.key }));
+    expectOk(await h.request({ ...call(contract.checkInGroup, { params: { idOrSlug: g.w.event.id }, body: { token: paid.groupToken, gate: 'Gerbang Utara' } }), key: g.device.key, headers: { 'idempotency-key': 'group-scan-lost' } }), 201);
+    h.clock.advance(3_000);
+    // The phone decided the group offline, each member an entry of its own.
+    const at = toIso(h.clock(), 'Asia/Jakarta');
+    const entries = paid.orders.map((order: Data, i: number) => ({ id: `group-member-${i}-x`, direction: 'entry', ticketNumber: order.participants[0].ticketNumber, gate: 'Gerbang Utara', at }));
+    expect(expectOk(await g.upload(entries)).results.map((r: Data) => r.outcome)).toEqual(['admitted', 'admitted']);
+    expect(expectList(await h.request({ ...call(contract.listAuditLog, { query: { action: 'ticket.double_admission' } }), key: g.w.organizer.key })).data).toEqual([]);
+  });
+
+  it("keeps an entry whose phone's clock runs ahead, at the instance's time", async () => {
+    const h = harness();
+    const g = await paired(h);
+    const order = await g.w.sell();
+    const ahead = toIso(h.clock() + 5 * MINUTE, 'Asia/Jakarta');
+    const entry = { id: 'entry-clock-ahead', direction: 'entry', ticketNumber: order.participants[0].ticketNumber, gate: 'Gerbang Utara', at: ahead };
+    expect(expectOk(await g.upload([entry])).results).toEqual([{ id: entry.id, outcome: 'admitted', message: null }]);
+    const lookup = expectOk(await h.request({ ...call(contract.lookUpTicket, { params: { idOrSlug: g.w.event.id }, query: { orderId: order.id } }), key: g.device.key }));
+    expect(lookup.checkIn.checkedInAt).toBe(toIso(h.clock(), 'Asia/Jakarta'));
+  });
+
+  it("records a paired device's scans at its own gate, whatever gate it names", async () => {
+    const h = harness();
+    const g = await paired(h);
+    const [online, offline] = [await g.w.sell(), await g.w.sell()];
+    expectOk(await g.checkIn({ orderId: online.id, gate: 'Gerbang Palsu' }), 201);
+    const entry = { id: 'entry-other-gate', direction: 'entry', ticketNumber: offline.participants[0].ticketNumber, gate: 'Gerbang Palsu', at: toIso(h.clock(), 'Asia/Jakarta') };
+    expectOk(await g.upload([entry]));
+    const counts = expectOk(await h.request({ ...call(contract.gateCounts, { params: { idOrSlug: g.w.event.id } }), key: g.device.key }));
+    expect(counts.byGate).toEqual([{ gate: 'Gerbang Utara', admitted: 2, refused: 0, exited: 0 }]);
+  });
+
+  it('answers two uploads of the same entries at once alike, each entry recorded once', async () => {
+    const h = harness();
+    const g = await paired(h);
+    const south = await paired(h, 'Gerbang Selatan', g.w);
+    const [a, b] = [await g.w.sell(), await g.w.sell()];
+    expectOk(await south.checkIn({ orderId: b.id }), 201);
+    const at = toIso(h.clock(), 'Asia/Jakarta');
+    const entries = [a, b].map((order: Data, i: number) => ({ id: `entry-twice-${i}`, direction: 'entry', ticketNumber: order.participants[0].ticketNumber, gate: 'Gerbang Utara', at }));
+    const [first, second] = await Promise.all([g.upload(entries), g.upload(entries)]);
+    expect(expectOk(first)).toEqual(expectOk(second));
+    expect(expectOk(first).results.map((r: Data) => r.outcome)).toEqual(['admitted', 'double']);
+    expect(expectList(await h.request({ ...call(contract.listAuditLog, { query: { action: 'ticket.double_admission' } }), key: g.w.organizer.key })).data).toHaveLength(1);
   });
 });

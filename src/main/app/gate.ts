@@ -33,6 +33,9 @@ export interface GateDeps {
   newIdempotencyKey(): string;
 }
 
+/** Where a scan was made: a paired gate device's own gate, whatever it sends; else the gate the request names. */
+export const gateOf = (actor: Actor, named: string | undefined): string | undefined => actor.gateDevice?.gate ?? named;
+
 /** Whether the local attempt failed only because this counter does not have the ticket (sold elsewhere in the venue). */
 const notHere = (error: unknown) =>
   error instanceof AppError && (error.code === 'TICKET_NOT_FOUND' || (error.code === 'VALIDATION_FAILED' && error.details?.some((d) => d.field === 'token')));
@@ -40,8 +43,9 @@ const notHere = (error: unknown) =>
 export function createGate({ clock, events, access, checkIns, checkInAtRemote, lookupAtRemote, exitAtRemote, newIdempotencyKey, ...list }: GateDeps) {
   const fieldOf = (named: TicketLookupQuery) => TICKET_IDENTIFIERS.find((field) => named[field] !== undefined) ?? 'ticketNumber';
 
-  async function checkIn(actor: Actor, idOrSlug: string, request: CheckInBody): Promise<CheckInResult> {
+  async function checkIn(actor: Actor, idOrSlug: string, asked: CheckInBody): Promise<CheckInResult> {
     const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    const request = { ...asked, gate: gateOf(actor, asked.gate) };
     if (event.origin !== 'remote') return checkIns.checkIn(actor, idOrSlug, request);
     // One scan, one time: the same at the hub and here.
     const body = { ...request, checkedInAt: request.checkedInAt ?? toIso(clock(), event.timezone) };
@@ -63,8 +67,9 @@ export function createGate({ clock, events, access, checkIns, checkInAtRemote, l
   }
 
   /** An exit: at the hub when the remote is one (it knows who is inside), else here. */
-  async function exit(actor: Actor, idOrSlug: string, body: ExitBody): Promise<ExitResult> {
+  async function exit(actor: Actor, idOrSlug: string, asked: ExitBody): Promise<ExitResult> {
     const event = events.resolveFor(actor, idOrSlug, 'event:checkin');
+    const body = { ...asked, gate: gateOf(actor, asked.gate) };
     if (event.origin !== 'remote') return checkIns.exit(actor, idOrSlug, body);
     const there = await exitAtRemote(event.id, body, newIdempotencyKey());
     if (there.kind === 'here') return checkIns.exit(actor, idOrSlug, body);

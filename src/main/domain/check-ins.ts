@@ -24,7 +24,7 @@ import { messages } from '#shared/messages.js';
 import { InvalidTicketToken, verifyGroupToken, verifyTicketToken, type GroupClaims } from '#shared/ticket-token.js';
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
-import { checkIns, events as eventsTable, orders, participants, ticketCategories, users } from '../db/schema.js';
+import { checkIns, events as eventsTable, mirroredCheckIns, orders, participants, ticketCategories, users } from '../db/schema.js';
 import type { Access, Actor } from './access.js';
 import type { AuditLog } from './audit.js';
 import type { Clock } from './clock.js';
@@ -391,6 +391,12 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     }
   }
 
-  return { lookup, checkIn, exit, counts, setGateSettings, verifyGroup };
+  /** The API key (the device) whose scan admitted the ticket first; null for a login's, undefined when it is not in. */
+  function admittedWith(ticketId: string): string | null | undefined {
+    const own = db.select({ key: checkIns.apiKeyId }).from(checkIns).where(eq(checkIns.participantId, ticketId)).get();
+    return (own ?? db.select({ key: mirroredCheckIns.apiKeyId }).from(mirroredCheckIns).where(eq(mirroredCheckIns.ticketId, ticketId)).get())?.key;
+  }
+
+  return { lookup, checkIn, exit, counts, setGateSettings, verifyGroup, admittedWith };
 }
 export type CheckInService = ReturnType<typeof createCheckInService>;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { messages } from '#shared/messages.js';
 import type { Db } from '../db/connection.js';
 import { idempotencyKeys } from '../db/schema.js';
@@ -55,12 +55,12 @@ export function createIdempotencyStore(db: Db, clock: Clock) {
       .run();
   }
 
-  /** Whether a request under this key was handled and answered with success (2xx). */
-  function succeeded(principal: string, key: string): boolean {
+  /** Whether a request under this key to one of `paths` was handled and answered with success (2xx). */
+  function succeeded(principal: string, key: string, paths: string[]): boolean {
     const found = db
       .select({ statusCode: idempotencyKeys.statusCode })
       .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key)))
+      .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key), inArray(idempotencyKeys.path, paths)))
       .get();
     return found?.statusCode != null && found.statusCode < 300;
   }

@@ -192,6 +192,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     app.get(DISPLAY_PAGE, { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
     // The gate app, a page and bundle of its own for the stewards' phones (docs/gate.md).
     app.get(GATE_PAGE, { schema: { hide: true } }, (_request, reply) => reply.sendFile('gate.html'));
+    // Typed with a slash by hand: the page's assets are relative to /, so it is sent where they resolve.
+    app.get(`${GATE_PAGE}/`, { schema: { hide: true } }, (_request, reply) => reply.redirect(GATE_PAGE));
   }
   return app;
 }
