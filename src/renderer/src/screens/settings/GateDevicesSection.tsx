@@ -15,18 +15,21 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field, Notice } from '../../components/Field';
 import { dateTime } from '../../format';
 
-/** How often the devices are listed again: one paired a moment ago shows up while its pairing code is still on screen. */
+/** How often the devices are listed again while a pairing code is shown: the device it pairs shows up by itself. */
 const DEVICES_POLL_MS = 3000;
+
+/** A paired gate device: an API key made for one event and gate. */
+type Paired = ApiKeyInfo & { gate: NonNullable<ApiKeyInfo['gate']> };
 
 export function GateDevicesSection() {
   const events = useEvents('');
-  const keys = useApiKeys(DEVICES_POLL_MS);
   const create = useCreateGatePairing();
   const revoke = useRevokeApiKey();
   const [pairing, setPairing] = useState<GatePairing>();
-  const [unpairing, setUnpairing] = useState<ApiKeyInfo>();
+  const keys = useApiKeys(pairing ? DEVICES_POLL_MS : undefined);
+  const [unpairing, setUnpairing] = useState<Paired>();
   const form = useForm<GatePairingBody>({ resolver: zodResolver(GatePairingBody), defaultValues: { event: '', gate: '' } });
-  const devices = (keys.data ?? []).filter((key) => key.gate !== null && key.revokedAt === null);
+  const devices = (keys.data ?? []).flatMap(({ gate, ...key }) => (gate !== null && key.revokedAt === null ? [{ ...key, gate }] : []));
   const eventName = (id: string) => events.data?.find((event) => event.id === id)?.name ?? id;
   return (
     <section className="card" aria-labelledby="gate-devices-title">
@@ -70,8 +73,8 @@ export function GateDevicesSection() {
           <tbody>
             {devices.map((device) => (
               <tr key={device.id}>
-                <td>{device.gate!.gate}</td>
-                <td>{eventName(device.gate!.eventId)}</td>
+                <td>{device.gate.gate}</td>
+                <td>{eventName(device.gate.eventId)}</td>
                 <td>{dateTime(device.createdAt)}</td>
                 <td>{device.lastUsedAt ? dateTime(device.lastUsedAt) : 'belum pernah'}</td>
                 <td>
@@ -91,7 +94,7 @@ export function GateDevicesSection() {
       </Dialog>
       <ConfirmDialog
         open={unpairing !== undefined}
-        title={`Putuskan perangkat ${unpairing?.gate?.gate ?? ''}?`}
+        title={`Putuskan perangkat ${unpairing?.gate.gate ?? ''}?`}
         confirmLabel="Ya, putuskan"
         busy={revoke.isPending}
         onCancel={() => setUnpairing(undefined)}
@@ -108,8 +111,13 @@ export function GateDevicesSection() {
 function PairingCode({ pairing }: { pairing: GatePairing }) {
   const url = pairing.pairUrls[0];
   const [image, setImage] = useState<string>();
+  const [drawFailed, setDrawFailed] = useState(false);
   useEffect(() => {
-    if (url) void QRCode.toDataURL(url, { margin: 2, width: 280, errorCorrectionLevel: 'M' }).then(setImage);
+    if (!url) return;
+    QRCode.toDataURL(url, { margin: 2, width: 280, errorCorrectionLevel: 'M' }).then(setImage, (error: unknown) => {
+      console.error(error);
+      setDrawFailed(true);
+    });
   }, [url]);
   return (
     <div className="gate-pairing">
@@ -119,6 +127,7 @@ function PairingCode({ pairing }: { pairing: GatePairing }) {
       {url ? (
         <>
           {image && <img src={image} width={280} height={280} alt={`Kode QR pemasangan ${pairing.gate}`} />}
+          {drawFailed && <Notice kind="warning">Kode QR tidak dapat digambar di sini: ketik kodenya di perangkat.</Notice>}
           <p className="small">
             Pindai dengan kamera ponsel, atau buka <code>{url.split('#')[0]}</code> dan ketik kodenya:
           </p>
