@@ -17,6 +17,13 @@ const VENDOR_CHUNKS: [name: string, path: RegExp][] = [
 ];
 
 /**
+ * The code under src/shared that both pages (the counter and the gate app) import: the contract,
+ * the schemas, the ticket tokens. One chunk of its own, named for what it is; left to itself,
+ * Rollup named it after Vite's preload helper, the first module it happened to hold.
+ */
+const SHARED_CODE = /\/src\/shared\//;
+
+/**
  * Dependencies the build leaves as files: a native addon, libraries that read their own data files
  * beside them, and tsx (the CLI's dev runner, never imported). Every other one is bundled.
  */
@@ -62,8 +69,9 @@ export default defineConfig({
       outDir: resolve('out/renderer'),
       minify: true,
       rollupOptions: {
-        input: resolve('src/renderer/index.html'),
-        output: { manualChunks: (id) => VENDOR_CHUNKS.find(([, path]) => path.test(id))?.[0] },
+        // The counter UI, and the gate app for stewards' phones (served at /gate): two pages, two bundles.
+        input: { index: resolve('src/renderer/index.html'), gate: resolve('src/renderer/gate.html') },
+        output: { manualChunks: (id) => VENDOR_CHUNKS.find(([, path]) => path.test(id))?.[0] ?? (SHARED_CODE.test(id) ? 'shared' : undefined) },
       },
     },
     plugins: [react()],

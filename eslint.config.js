@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** What no web page of the renderer may import. */
+const WEB_PAGE_FORBIDDEN = ['**/main/**', 'electron', 'node:*', 'better-sqlite3'];
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'migrations/**'] },
   js.configs.recommended,
@@ -35,7 +38,14 @@ export default tseslint.config(
     // The renderer is a web page: no main-process code, no Node.
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/main/**', 'electron', 'node:*', 'better-sqlite3'] }],
+      'no-restricted-imports': ['error', { patterns: WEB_PAGE_FORBIDDEN }],
+    },
+  },
+  {
+    // The gate app is a bundle of its own for stewards' phones: nothing of the counter UI (src/renderer/src) in it.
+    files: ['src/renderer/gate/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...WEB_PAGE_FORBIDDEN, '**/renderer/src/**', '../src/**', '../../src/**'] }],
     },
   },
 );
