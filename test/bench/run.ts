@@ -33,6 +33,9 @@
  * holding 45,000 tickets, a hub reading them into its gate list, 10 counters selling walk-ins and
  * 20 gate lanes scanning at the hub, the central down in the middle.
  *
+ * `npm run bench -- --gate-app` measures the gate app on a phone's screen in Chromium (gate-app.ts):
+ * a wedge's Enter to the answer, the camera's decodes per second, at full CPU and slowed 4 times.
+ *
  * Both servers run in their own process, on 127.0.0.1 with an ephemeral port: ours is `serve`
  * exactly as the Electron shell starts it, the baseline is baseline-server.ts. The load generator
  * and the timing client run in this process.
@@ -56,6 +59,7 @@ import { verdict } from './verdict.js';
 import { seedCounter } from './seed-process.js';
 import { measureSeason, seasonRows } from './season.js';
 import { festivalRows, measureFestival } from './festival.js';
+import { gateAppRows, measureGateApp } from './gate-app.js';
 import { startServer, type ServerProcess } from './server-process.js';
 import { BUILT_CLI, ensureBuilt } from '../support/built-cli.js';
 
@@ -195,6 +199,9 @@ async function alone<F>(name: string, measure: Measure<F>, rows: (figures: F) =>
 const season = () =>
   alone('season', measureSeason, seasonRows, `serve (built) in its own process on 127.0.0.1; ${LIST_REQUESTS} sequential requests per list line (autocannon rounds sales latencies to whole ms)`);
 
+/** The gate app on a phone alone (gate-app.ts). */
+const gateApp = () => alone('gate app', measureGateApp, gateAppRows, 'serve --demo (built) in its own process on 127.0.0.1; Chromium at a 390x844 viewport in this one');
+
 /** The festival day alone (festival.ts). */
 const festival = () =>
   alone(
@@ -209,6 +216,7 @@ async function main(): Promise<void> {
   ensureBuilt(log);
   if (process.argv.includes('--season')) return season();
   if (process.argv.includes('--festival')) return festival();
+  if (process.argv.includes('--gate-app')) return gateApp();
   const workDir = mkdtempSync(join(tmpdir(), 'ticket-counter-bench-'));
   const counterDir = join(workDir, 'counter');
   const baselineDir = join(workDir, 'baseline');
