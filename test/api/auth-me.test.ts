@@ -19,6 +19,10 @@ describe('GET /auth/me', () => {
 
     const { token } = await logIn(h, caller.user.email);
     expect(expectOk(await h.request({ url: '/auth/me', token }))).toEqual(me);
+    // The scheme's name is case-insensitive (RFC 9110 §11.1), as clients send it.
+    for (const scheme of ['bearer', 'BEARER', 'Bearer  ']) {
+      expect(expectOk(await h.request({ url: '/auth/me', headers: { authorization: `${scheme} ${token}` } }))).toEqual(me);
+    }
   });
 
   it.each([

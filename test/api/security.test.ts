@@ -54,7 +54,7 @@ const fromDevice = (h: Harness, url: string, extra: Omit<Request, 'url'> = {}) =
   h.request({ remoteAddress: DEVICE, ...extra, url, headers: { host: `${LAN_ADDRESS}:8787`, ...extra.headers } });
 
 describe('DNS rebinding: the Host header must name this service', () => {
-  it.each(['evil.example', 'evil.example:8787', '127.0.0.1.evil.example', '192.0.2.99:8787'])('refuses Host %o with 403 on a loopback counter', async (host) => {
+  it.each(['evil.example', 'evil.example:8787', '127.0.0.1.evil.example', '192.0.2.99:8787', 'localhost:18803:80', '127.0.0.1:8787:80', '127.0.0.1:http', 'localhost:', '[::1]x', '[::1]:8787:1'])('refuses Host %o with 403 on a loopback counter', async (host) => {
     const h = await loopbackCounter();
     const organizer = makeCaller(h.services, 'organizer');
     expectError(await h.request({ url: '/events?ownerId=me', key: organizer.key, headers: { host } }), 403, 'FORBIDDEN');

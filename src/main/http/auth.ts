@@ -22,7 +22,9 @@ export function authenticate(services: Services) {
     // Only credentials that were presented and refused count: a bare request guesses nothing.
     const actor = await throttled(services, request, Boolean(apiKey || authorization), async () => {
       if (typeof apiKey === 'string' && apiKey.length > 0) return services.apiKeys.authenticate(apiKey);
-      if (authorization?.startsWith('Bearer ')) return services.tokens.authenticate(authorization.slice('Bearer '.length).trim());
+      // The scheme's name is case-insensitive (RFC 9110 §11.1): "bearer" is Bearer.
+      const bearer = authorization?.match(/^bearer\s+(\S+)\s*$/i);
+      if (bearer) return services.tokens.authenticate(bearer[1]!);
       return undefined;
     });
     if (!actor) throw new AppError('UNAUTHENTICATED', messages.unauthenticated);

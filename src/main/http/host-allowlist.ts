@@ -18,11 +18,12 @@ export function lanHostNames(host: string): string[] {
   return [...own, hostname(), `${hostname()}.local`];
 }
 
-/** The host name of a Host header, lower-case, without its port. */
+/** A Host header (RFC 9110 §7.2): a name, an IPv4 address or a bracketed IPv6 one, and at most one port. */
+const HOST_HEADER = /^(\[[\da-f:.]+\]|[^:[\]]+)(?::\d{1,5})?$/;
+
+/** The host name of a Host header, lower-case, without its port; empty for one that is no host (two ports, a name after the brackets). */
 export function hostName(header: string): string {
-  const host = header.trim().toLowerCase();
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  return host.split(':')[0] ?? '';
+  return HOST_HEADER.exec(header.trim().toLowerCase())?.[1] ?? '';
 }
 
 /**
