@@ -59,6 +59,17 @@ describe('the customer display', () => {
     expectError(await show(view), 400, 'VALIDATION_FAILED');
   });
 
+  it.each([
+    ['an identity number', '3171234567890123'],
+    ['a phone number', '0812-3456-7890'],
+    ['a phone number with its country code', '+62 812 3456 7890'],
+    ['an e-mail', 'dewi.lestari@contoh.id'],
+  ])('refuses a view whose name or category is %s', async (_what, text) => {
+    expectError(await show({ ...basket, lines: [{ ...basket.lines[0], holder: text }] }), 400, 'VALIDATION_FAILED');
+    expectError(await show({ ...basket, lines: [{ ...basket.lines[0], category: text }] }), 400, 'VALIDATION_FAILED');
+    expectError(await show({ ...basket, eventName: `Konser ${text}` }), 400, 'VALIDATION_FAILED');
+  });
+
   it('while a QRIS payment is awaited, shows the venue QRIS code with the amount written in', async () => {
     harness().services.settings.update({ qrisPayload: staticQris(), transferInstructions: 'BCA 123 456 7890 a.n. PT Konser Nusantara' });
     const display = await register();

@@ -9,7 +9,16 @@ import { messages } from '../messages.js';
 import { Decimal, Timestamp, Ulid } from './common.js';
 import { PaymentMethod } from './payment.js';
 
-const Text = z.string().trim().max(120);
+/** An e-mail address, or a run of 8 digits or more once spaces, dots, dashes and brackets are gone: a phone or an identity number. */
+const PERSONAL = [/[^\s@]+@[^\s@]+\.[^\s@]+/, /\d{8,}/];
+const carriesPersonalData = (text: string) => PERSONAL.some((pattern) => pattern.test(text.replace(/[\s.()-]/g, '')) || pattern.test(text));
+
+/** What the customer reads: a name, a category, an event; never an identity number, a phone or an e-mail. */
+const Text = z
+  .string()
+  .trim()
+  .max(120)
+  .refine((text) => !carriesPersonalData(text), messages.displayPersonalData);
 
 export const DisplayLine = z.strictObject({
   holder: Text.meta({ examples: ['Dewi Lestari'] }),
