@@ -145,6 +145,7 @@ export const messages = {
   apiKeyNotFound: 'Kunci API tidak ditemukan atau sudah dicabut',
   apiKeyExpiryPast: 'Waktu kedaluwarsa harus di masa depan',
   settingsForbidden: 'Hanya pemilik loket (super_admin) yang dapat mengubah pengaturan',
+  idempotencyKeyShape: 'Idempotency-Key harus 1-200 karakter ASCII yang terlihat',
   displayPersonalData: 'Layar pelanggan tidak menampilkan NIK, nomor telepon, atau email',
   gatePairingForbidden: 'Kasir tidak memasangkan perangkat gerbang; pemilik loket atau penyelenggara acara yang memasangkannya',
   gateDeviceOnly: 'Kunci perangkat gerbang hanya untuk memeriksa tiket di gerbang',

@@ -95,6 +95,17 @@ describe('Idempotency-Key', () => {
     expect(error.details?.map((d) => d.field)).toEqual(['Idempotency-Key']);
   });
 
+  it('rejects a malformed key on every POST alike, before its body is read', async () => {
+    const h = harness();
+    const w = world(h);
+    const long = withKey('x'.repeat(8192));
+    const onKey = (reply: Awaited<ReturnType<typeof w.postOrder>>) => expect(expectError(reply, 400, 'VALIDATION_FAILED').details?.map((d) => d.field)).toEqual(['Idempotency-Key']);
+    // A body that fails its own validation too: the key is what is said.
+    onKey(await w.postOrder({ ...orderBody(w.event), eventId: 'nope' }, long));
+    // A POST that keeps no answers by key.
+    onKey(await h.request({ method: 'POST', url: '/auth/login', body: { email: 'siapa@contoh.id', password: 'apa saja sepuluh' }, ...long }));
+  });
+
   it('never stores the generated password, so a replay does not reveal it again', async () => {
     const h = harness();
     const w = world(h);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStorageFull } from '../db/storage-full.js';
+import { messages } from '#shared/messages.js';
 import { fieldError } from '../domain/errors.js';
 import { sha256Hex } from '../domain/secrets.js';
 import type { Services } from '../services.js';
@@ -35,6 +36,12 @@ function canonical(value: unknown): string {
  * different body, 422. Keys are per user, so devices cannot collide.
  */
 export function installIdempotency(app: FastifyInstance, services: Services): void {
+  // Any request may carry an Idempotency-Key: one that is no key is refused (400) on every route
+  // alike, after authentication and before the body is validated.
+  app.addHook('preValidation', async (request) => {
+    const header = request.headers['idempotency-key'];
+    if (header !== undefined && (typeof header !== 'string' || !KEY.test(header))) throw fieldError('Idempotency-Key', messages.idempotencyKeyShape);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotency;
     if (!claim || reply.getHeader('idempotent-replayed')) return payload;
@@ -71,12 +78,11 @@ function forReplay(stored: string, requestId: string): string {
   }
 }
 
-/** A preHandler for POST routes, run after authentication. */
+/** A preHandler for POST routes, run after authentication (the key's shape is checked before, installIdempotency). */
 export function idempotent(services: Services) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers['idempotency-key'];
     if (typeof header !== 'string' || !request.actor) return;
-    if (!KEY.test(header)) throw fieldError('Idempotency-Key', 'Idempotency-Key harus 1-200 karakter ASCII yang terlihat');
     const principal = request.actor.userId;
     const started = services.idempotency.begin({
       principal,
