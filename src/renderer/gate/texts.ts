@@ -47,6 +47,7 @@ export const texts = {
   decoderFailed: 'Pembaca kode QR tidak dapat dimuat. Muat ulang halaman ini.',
   pending: (n: number) => `${n} catatan offline menunggu diunggah`,
   uploadFailed: (why: string) => `Catatan offline gagal diunggah: ${why}`,
+  elsewhereEntries: (n: number) => `${n} catatan offline dari acara lain belum diunggah: pasangkan perangkat ini lagi untuk acara itu, atau tanya supervisor`,
   unreadable: (n: number) => `${n} catatan offline tidak terbaca di perangkat ini: tanya supervisor`,
   copyFailed: (why: string) => `Salinan tiket tidak dapat diperbarui: ${why}`,
   countsFailed: (why: string) => `Hitungan gerbang tidak dapat diambil: ${why}`,

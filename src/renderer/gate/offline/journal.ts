@@ -55,8 +55,9 @@ export async function loadJournal(eventId: string): Promise<void> {
   // Merged by id: an entry scanned while IndexedDB was being read is already here (its move made), and stays;
   // an older kept entry does not undo a move made since.
   const known = new Set(journal.get().map((item) => item.entry.id));
-  const added = parsed.flatMap((result) => (result.success && result.data.eventId === eventId && !known.has(result.data.entry.id) ? [result.data] : []));
-  for (const { entry } of added.sort((a, b) => at(a.entry) - at(b.entry))) {
+  // Another event's entries (the device was paired again) are kept and counted, never sent to this one.
+  const added = parsed.flatMap((result) => (result.success && !known.has(result.data.entry.id) ? [result.data] : []));
+  for (const entry of entriesOf(added, eventId).sort((a, b) => at(a) - at(b))) {
     const ticket = ticketOf(entry);
     const later = ticket && lastMove(ticket);
     if (ticket && !(later && Date.parse(later.at) > at(entry))) recordMove(ticket, { inside: entry.direction === 'entry', at: entry.at, gate: entry.gate });

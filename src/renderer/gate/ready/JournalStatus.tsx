@@ -1,7 +1,8 @@
 /**
  * What the offline journal is doing: entries waiting for the instance, an upload or a renewal of
- * the copy that failed, kept entries this device cannot read, and what the instance said of entries it took (a double admission), each
- * kept on screen until the steward closes it.
+ * the copy that failed, kept entries this device cannot read or that belong to another event (it
+ * was paired again), and what the instance said of entries it took (a double admission), each kept
+ * on screen until the steward closes it.
  */
 import { entriesOf, journal, notices, unreadable, uploadProblem } from '../offline/journal';
 import { copyProblem } from '../offline/ticket-copy';
@@ -9,9 +10,16 @@ import { useStore } from '../store';
 import { texts } from '../texts';
 
 export function JournalStatus({ eventId }: { eventId: string }) {
-  const pending = entriesOf(useStore(journal), eventId).length;
+  const kept = useStore(journal);
+  const pending = entriesOf(kept, eventId).length;
+  const elsewhere = kept.length - pending;
   const unread = useStore(unreadable);
-  const problems = [useStore(uploadProblem), useStore(copyProblem), unread > 0 ? texts.unreadable(unread) : undefined].filter((problem) => problem !== undefined);
+  const problems = [
+    useStore(uploadProblem),
+    useStore(copyProblem),
+    unread > 0 ? texts.unreadable(unread) : undefined,
+    elsewhere > 0 ? texts.elsewhereEntries(elsewhere) : undefined,
+  ].filter((problem) => problem !== undefined);
   const said = useStore(notices);
   if (pending === 0 && problems.length === 0 && said.length === 0) return null;
   return (
