@@ -1,6 +1,7 @@
 /**
  * The receipt printer on a local device and behind the system spooler, chosen by the form of
- * printerAddress: a receipt written to a device file (a FIFO standing in for /dev/usb/lp0) or piped
+ * printerAddress: a receipt written to a device file (a FIFO standing in for /dev/usb/lp0, under
+ * /dev/shm: only a path under /dev with a printer's name is taken as a printer) or piped
  * to CUPS's `lp` (a script standing in for it on PATH) is the invoice's, cut once, with no status
  * request; a device that is not there, a queue CUPS does not know and no lp at all leave the job
  * waiting, saying why, and it prints once the printer is there.
@@ -22,13 +23,19 @@ type Job = { id: string; state: string; lastError: string | null };
 describe('receipt printers on a device file and on the system spooler', () => {
   const harness = useHarness();
   let dir: TempDir;
+  /** Where the stand-ins for printer devices are made: under /dev (a tmpfs every Linux has), as the setting asks. */
+  let devices: TempDir;
   let w: World;
 
   beforeEach(() => {
     dir = tempDir();
+    devices = tempDir('/dev/shm/ticket-counter-printers-');
     w = world(harness(), { name: 'Konser Senja' });
   });
-  afterEach(() => dir.remove());
+  afterEach(() => {
+    dir.remove();
+    devices.remove();
+  });
 
   /** Through the settings endpoint, as the counter's owner does it. */
   const setPrinter = async (printerAddress: string) => {
@@ -93,7 +100,7 @@ describe('receipt printers on a device file and on the system spooler', () => {
     }
 
     it("writes a sale's receipt to the device: the invoice's text, one cut, no status request", async () => {
-      const device = join(dir.path, 'lp0');
+      const device = join(devices.path, 'lp0');
       execFileSync('mkfifo', [device]);
       await setPrinter(device);
       const received = readFifo(device);
@@ -104,7 +111,7 @@ describe('receipt printers on a device file and on the system spooler', () => {
     });
 
     it('a device that is not there keeps the job waiting, saying so; it prints once the device is there', async () => {
-      const device = join(dir.path, 'lp1');
+      const device = join(devices.path, 'lp1');
       await setPrinter(device);
       const order = await w.sell({ registration: { name: 'Budi Santoso' } });
       const job = await print(order);
@@ -121,7 +128,7 @@ describe('receipt printers on a device file and on the system spooler', () => {
     // A path is trusted to be a printer only if it is a device (or a pipe, as a print server's):
     // an owner's typo, or a stolen key, must not have receipts written over the counter's files.
     it('a plain file is no printer: the job waits, saying so, and the file is as it was', async () => {
-      const file = join(dir.path, 'catatan.txt');
+      const file = join(devices.path, 'lp9');
       writeFileSync(file, 'isi penting');
       await setPrinter(file);
       const job = await print(await w.sell());

@@ -107,6 +107,13 @@ describe('settings', () => {
       ['a spooler queue without its name', { printerAddress: 'cups:' }, 'printerAddress'],
       ['a spooler queue name with a space', { printerAddress: 'cups:a b' }, 'printerAddress'],
       ['a device path that is not absolute', { printerAddress: 'relative/path' }, 'printerAddress'],
+      // Only what can be a printer: never memory, a disk, or a file the service (root, maybe) would overwrite.
+      ['the memory device', { printerAddress: '/dev/mem' }, 'printerAddress'],
+      ['a disk', { printerAddress: '/dev/sda' }, 'printerAddress'],
+      ['a file of the system', { printerAddress: '/etc/passwd' }, 'printerAddress'],
+      ['a file of the counter', { printerAddress: '/tmp/struk.txt' }, 'printerAddress'],
+      ['a printer name in a folder that is no device', { printerAddress: '/home/kasir/lp0' }, 'printerAddress'],
+      ['a spooler queue that reads as an option of lp', { printerAddress: 'cups:-hfoo' }, 'printerAddress'],
       ['a roll of 76 mm', { printerPaperWidth: 76 }, 'printerPaperWidth'],
       ['auto print as text', { printerAutoPrint: 'ya' }, 'printerAutoPrint'],
       ['an unknown field', { holdWindowMinutes: 20, printerName: 'EPSON' }, 'body'],
@@ -117,7 +124,7 @@ describe('settings', () => {
       expect(h.services.settings.get()).toEqual(DEFAULTS);
     });
 
-    it.each(['10.0.0.5:9100', '/dev/usb/lp0', '/dev/ttyUSB0', 'cups:Kasir_1'])('takes %s as the printer address (network, device, spooler)', async (printerAddress) => {
+    it.each(['10.0.0.5:9100', '/dev/usb/lp0', '/dev/lp1', '/dev/ttyUSB0', '/dev/ttyACM0', '/dev/ttyS1', '/dev/rfcomm0', '/dev/cu.usbserial-1410', 'cups:Kasir_1'])('takes %s as the printer address (network, device, spooler)', async (printerAddress) => {
       const h = harness();
       expect(expectOk(await patch(h, makeCaller(h.services, 'super_admin').key, { printerAddress })).printerAddress).toBe(printerAddress);
       expect(h.services.settings.get().printerAddress).toBe(printerAddress);

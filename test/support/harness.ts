@@ -4,7 +4,7 @@
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { databaseFile, openDatabase, type CounterDb } from '../../src/main/db/connection.js';
@@ -24,8 +24,9 @@ export interface TempDir {
   remove(): void;
 }
 
+/** A new directory under the OS temp dir, or at `prefix` where it is a path of its own. */
 export function tempDir(prefix = 'ticket-counter-test-'): TempDir {
-  const path = mkdtempSync(join(tmpdir(), prefix));
+  const path = mkdtempSync(isAbsolute(prefix) ? prefix : join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 

@@ -27,16 +27,24 @@ export const ListenHost = z.union([z.ipv4(), z.ipv6(), z.hostname()], { error: '
 export type PrinterConnection = { kind: 'network'; host: string; port: number } | { kind: 'device'; path: string } | { kind: 'spooler'; queue: string };
 
 /**
- * The printer an address names: `cups:<queue>` a raw queue of the system spooler, an absolute path
- * a device file (USB or serial), otherwise host:port on the network; undefined when none of them.
+ * A printer's device under /dev, by the names the kernel gives printers: a USB printer (lp0,
+ * usb/lp0), a serial port (ttyS0, ttyUSB0, ttyACM0), Bluetooth serial (rfcomm0), macOS serial
+ * (cu.* or tty.*). Never memory, a disk or a file: the service may run as root.
+ */
+const PRINTER_DEVICE = /^\/dev\/(?:[\w.-]+\/)*(?:lp\d+|tty(?:S|USB|ACM)\d+|rfcomm\d+|(?:cu|tty)\.[\w-][\w.-]*)$/;
+
+/**
+ * The printer an address names: `cups:<queue>` a raw queue of the system spooler, a printer's
+ * device path (PRINTER_DEVICE), otherwise host:port on the network; undefined when none of them.
  */
 export function parsePrinterAddress(address: string): PrinterConnection | undefined {
   if (address.startsWith('cups:')) {
     const queue = address.slice('cups:'.length);
-    // A name as CUPS makes them: letters, digits, _ - and . (no space, slash or #).
-    return /^[\w.-]+$/.test(queue) ? { kind: 'spooler', queue } : undefined;
+    // A name as CUPS makes them: letters, digits, _ - and . (no space, slash or #), and not
+    // beginning with a dash, which lp would read as an option.
+    return /^\w[\w.-]*$/.test(queue) ? { kind: 'spooler', queue } : undefined;
   }
-  if (address.startsWith('/')) return /^\/\S+$/.test(address) ? { kind: 'device', path: address } : undefined;
+  if (address.startsWith('/')) return PRINTER_DEVICE.test(address) && !address.includes('/..') ? { kind: 'device', path: address } : undefined;
   const at = address.lastIndexOf(':');
   const host = address.slice(0, at);
   const port = Number(address.slice(at + 1));
