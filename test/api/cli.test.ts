@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectList, expectOk } from '../support/envelope.js';
+import { expectError, expectList, expectOk } from '../support/envelope.js';
 import { eventInput, ticketInput, ticketsPath } from '../support/fixtures.js';
 import { startHarness, tempDir, type TempDir } from '../support/harness.js';
 import type { Requester } from '../support/http.js';
@@ -98,6 +98,28 @@ describe('ticket-counter CLI', () => {
     expect(result.code).toBe(0);
     await withApi(async (request) => {
       expect((await request({ url: '/events?ownerId=me', key: result.stdout.trim() })).status).toBe(401);
+    });
+  });
+
+  it('apikey create --event --gate gives a gate device key: check-in there, nothing else', async () => {
+    await createOrganizer();
+    const now = Date.now();
+    const file = join(dir.path, 'events.json');
+    writeFileSync(file, JSON.stringify({ events: [eventInput(now, { slug: 'gerbang-cli' })] }));
+    expect((await cli('import', '--file', file, '--owner', 'org@cli.example')).code).toBe(0);
+    // A gate is named with its event, and the user must be allowed to check tickets in there.
+    expect(await cli('apikey', 'create', '--email', 'org@cli.example', '--name', 'pemindai', '--gate', 'Gerbang Utara')).toMatchObject({ code: 2, stderr: expect.stringMatching(/--event is required/) });
+    expect((await cli('user', 'create', '--email', 'kasir@cli.example', '--name', 'Kasir', '--role', 'staff', '--password', 'kata-sandi-kasir')).code).toBe(0);
+    expect(await cli('apikey', 'create', '--email', 'kasir@cli.example', '--name', 'pemindai', '--event', 'gerbang-cli', '--gate', 'Gerbang Utara')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/may not check tickets in/),
+    });
+    const made = await cli('apikey', 'create', '--email', 'org@cli.example', '--name', 'pemindai', '--event', 'gerbang-cli', '--gate', 'Gerbang Utara');
+    expect(made.code).toBe(0);
+    const key = made.stdout.trim();
+    await withApi(async (request) => {
+      expect(expectOk(await request({ url: '/gate/device', key }))).toMatchObject({ gate: 'Gerbang Utara', events: [{ slug: 'gerbang-cli' }] });
+      expectError(await request({ url: '/events?ownerId=me', key }), 403, 'FORBIDDEN');
     });
   });
 
