@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
 import { messages } from '../../src/shared/messages.js';
+import { SNAPSHOT_REUSE_MS } from '../../src/main/domain/gate-snapshot.js';
 import { toIso } from '../../src/main/domain/time.js';
 import { expectError, expectList, expectOk } from '../support/envelope.js';
 import { makeCaller, registration } from '../support/fixtures.js';
@@ -92,6 +93,20 @@ describe('offline at the gate', () => {
     expect(byOrder.get(waiting.id)).toMatchObject({ name: waiting.participants[0].name, refusal: null, checkIn: null, identityNumber: expect.stringMatching(/^\d{4}\*+\d{4}$/) });
     // An order never paid has no ticket to show.
     expect(byOrder.has(cancelled.id)).toBe(false);
+  });
+
+  it("builds the copy once for the venue's gates within SNAPSHOT_REUSE_MS, then anew", async () => {
+    const h = harness();
+    const g = await paired(h);
+    const south = await paired(h, 'Gerbang Selatan', g.w);
+    const first = expectOk(await g.snapshot());
+    const sold = await g.w.sell();
+    h.clock.advance(SNAPSHOT_REUSE_MS - 1);
+    expect(expectOk(await south.snapshot())).toEqual(first);
+    h.clock.advance(1);
+    const fresh = expectOk(await south.snapshot());
+    expect(fresh.takenAt).not.toBe(first.takenAt);
+    expect(fresh.tickets.map((t: Data) => t.orderId)).toContain(sold.id);
   });
 
   it('records an uploaded journal once, at its own times, and reports a ticket that came in elsewhere meanwhile', async () => {
