@@ -210,7 +210,6 @@ export const messages = {
   cashSessionForbidden: 'Hanya kasir sesi ini, organizer, atau pemilik loket yang dapat melihatnya',
   usedTicketNotRefundable: (used: string) => `${used}: tiket yang sudah dipakai masuk tidak dapat di-refund`,
   drawerTooShortForRefund: 'Uang tunai di laci tidak cukup untuk refund ini: tambahkan kas masuk dulu',
-  cashOutTooLarge: 'Kas keluar melebihi uang tunai yang seharusnya ada di laci',
   approvalRefused: 'Persetujuan ditolak: email atau kata sandi supervisor salah, atau bukan organizer acara ini / pemilik loket',
   cashReportNotFound: 'Laporan kas tidak ditemukan',
   orderNotRefundable: 'Hanya pesanan yang sudah lunas yang dapat dikembalikan',

@@ -260,6 +260,23 @@ describe('a day at the counter', () => {
     ]);
   });
 
+  it('keeps the count blind: a cash out is taken whatever the drawer should hold, and the reports say what follows', async () => {
+    const { h, w, cashier } = setUp();
+    const shift = drawer(h, cashier);
+    await shift.open({ n50000: 2 });
+    // Refused above the expected cash, a cash out told the cashier that figure in 30 probes.
+    expectOk(await shift.move('cash_out', '100000', 'Setor ke brankas'), 201);
+    expectOk(await shift.move('cash_out', '30000', 'Bayar kurir'), 201);
+    expect(expectOk(await shift.report()).expectedCash).toBeNull();
+    const counted = expectOk(await shift.count({}));
+    expect(counted).toMatchObject({ expectedCash: '-30000.00', countedCash: '0.00', difference: '30000.00' });
+    const z = expectOk(await shift.report(w.organizer));
+    expect(z).toMatchObject({ expectedCash: '-30000.00', difference: '30000.00' });
+    for (const format of ['pdf', 'csv'] as const) {
+      expect((await getBytes(h.app, `/cash-sessions/${shift.sessionId}/report/${format}`, w.organizer.key)).status).toBe(200);
+    }
+  });
+
   it('a Z report cannot be changed or deleted: no route does it, and the database refuses it', async () => {
     const { h, cashier } = setUp();
     const shift = drawer(h, cashier);

@@ -7,7 +7,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/main/domain/access.js';
-import { AppError } from '../../src/main/domain/errors.js';
 import { countTotal } from '../../src/shared/cash.js';
 import { fromMinor, fromMinorSigned, toMinor } from '../../src/shared/money.js';
 import { approvalOf } from '../support/cash.js';
@@ -86,14 +85,11 @@ describe('the drawer', () => {
               }
             } else if (s.kind === 'cash_in' || s.kind === 'cash_out') {
               const amount = s.rupiah * 100;
-              const move = () => cashSessions.move(cashier, session.id, { kind: s.kind as 'cash_in' | 'cash_out', amount: fromMinor(amount), reason: 'Uang kembalian' });
-              if (s.kind === 'cash_out' && amount > drawer()) {
-                expect(move).toThrow(AppError);
-              } else {
-                move();
-                if (s.kind === 'cash_in') model.cashIn += amount;
-                else model.cashOut += amount;
-              }
+              // A cash out beyond the drawer is taken too (cash-day.test.ts): this model's drawers never go below empty.
+              if (s.kind === 'cash_out' && amount > drawer()) continue;
+              cashSessions.move(cashier, session.id, { kind: s.kind, amount: fromMinor(amount), reason: 'Uang kembalian' });
+              if (s.kind === 'cash_in') model.cashIn += amount;
+              else model.cashOut += amount;
             } else if (s.kind === 'handover') {
               const expected = drawer();
               // Counted to the last Rp 100 coin: within the tolerance, the session closes with its Z report.

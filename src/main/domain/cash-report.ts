@@ -94,7 +94,7 @@ export function buildCashReport(session: CashSessionRow, entries: readonly CashE
     cashOut: moved('cash_out'),
     rounding: fromMinorSigned(rounding),
     openingFloat: fromMinor(session.openingFloat),
-    expectedCash: heading.showCash ? fromMinor(expected) : null,
+    expectedCash: heading.showCash ? fromMinorSigned(expected) : null,
     countedCash: counted === null ? null : fromMinor(counted),
     difference: counted === null ? null : fromMinorSigned(counted - expected),
   };

@@ -35,7 +35,7 @@ import type { AuditActor, AuditLog } from './audit.js';
 import { buildCashReport, cashMoved, type CashSessionRow } from './cash-report.js';
 import { createNumbering, X_REPORTS, Z_REPORTS } from './numbering.js';
 import type { Clock } from './clock.js';
-import { AppError, fieldError } from './errors.js';
+import { AppError } from './errors.js';
 import { newId } from './ids.js';
 import { parseInstant, toIso } from './time.js';
 
@@ -171,7 +171,8 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
     return writeTransaction(db, () => {
       const row = ownIn(actor, sessionId, 'open', messages.cashSessionNotOpen);
       const amount = toMinor(body.amount);
-      if (body.kind === 'cash_out' && amount > drawerCash(row)) throw fieldError('amount', messages.cashOutTooLarge);
+      // Not checked against the cash the drawer should hold: a refusal above it would tell the
+      // cashier that figure, which the blind count keeps from them. The count shows any shortfall.
       addEntry(row, actor, { kind: body.kind, method: 'cash', amount, rounding: 0, reason: body.reason }, now);
       audit.record(by, 'cash_session.cash_moved', { subjectId: row.id, details: { kind: body.kind, amount: body.amount, reason: body.reason } });
       return reportOf(row, xHeading(actor, row, null, now));
@@ -207,7 +208,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
     const counted = row.countedCash ?? 0;
     return {
       session: toDto(row),
-      expectedCash: fromMinor(expected),
+      expectedCash: fromMinorSigned(expected),
       countedCash: fromMinor(counted),
       difference: fromMinorSigned(counted - expected),
       tolerance: fromMinor(settings.get().cashToleranceRupiah * 100),
@@ -227,7 +228,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
       const difference = countedCash - expectedCash;
       audit.record(by, 'cash_session.counted', {
         subjectId: row.id,
-        details: { expectedCash: fromMinor(expectedCash), countedCash: fromMinor(countedCash), difference: fromMinorSigned(difference) },
+        details: { expectedCash: fromMinorSigned(expectedCash), countedCash: fromMinor(countedCash), difference: fromMinorSigned(difference) },
       });
       const withinTolerance = Math.abs(difference) <= settings.get().cashToleranceRupiah * 100;
       return countResult(withinTolerance ? close(counted, by, null, now) : counted);

@@ -64,7 +64,8 @@ export function cashReportDocument(report: CashReport, counterName: string): Pri
   row('Kas keluar', minus(report.cashOut));
   movements('cash_out');
   row('Pembulatan tunai', blind ? NONE : signed(report.rounding));
-  row('Seharusnya di laci', rupiah(report.expectedCash), true);
+  // Negative when more went out than the drawer should hold (cash outs are not checked: the count is blind).
+  row('Seharusnya di laci', signed(report.expectedCash), true);
   if (report.countedCash !== null) {
     row('Dihitung', rupiah(report.countedCash), true);
     row('Selisih', signed(report.difference), true);

@@ -56,7 +56,8 @@ function draw(doc: PDFKit.PDFDocument, r: CashReport, g: Geometry): void {
   row('Modal awal', rupiah(r.openingFloat));
   for (const m of r.movements) row(`${m.kind === 'cash_in' ? 'Kas masuk' : 'Kas keluar'}: ${m.reason}`, `${m.kind === 'cash_in' ? '' : '-'}${rupiah(m.amount)}`);
   row('Pembulatan tunai', blind ? '—' : signed(r.rounding));
-  row('Seharusnya', rupiah(r.expectedCash), true);
+  // Negative when more went out than the drawer should hold (cash outs are not checked: the count is blind).
+  row('Seharusnya', signed(r.expectedCash), true);
   row('Dihitung', rupiah(r.countedCash), true);
   row('Selisih', signed(r.difference), true);
   if (r.approvedBy) row(`Disetujui ${r.approvedBy}`, r.approvalReason ?? '');

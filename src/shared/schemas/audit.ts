@@ -52,7 +52,7 @@ export const AuditEntry = z.discriminatedUnion('action', [
   ),
   entry('cash_session.opened', z.strictObject({ openingFloat: Decimal })),
   entry('cash_session.cash_moved', z.strictObject({ kind: z.enum(['cash_in', 'cash_out']), amount: Decimal, reason: z.string() })),
-  entry('cash_session.counted', z.strictObject({ expectedCash: Decimal, countedCash: Decimal, difference: SignedDecimal })),
+  entry('cash_session.counted', z.strictObject({ expectedCash: SignedDecimal, countedCash: Decimal, difference: SignedDecimal })),
   entry(
     'cash_session.closed',
     z.strictObject({ reportNumber: z.number().int(), difference: SignedDecimal, approvedBy: z.string().nullable(), reason: z.string().nullable() }),

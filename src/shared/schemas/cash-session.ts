@@ -60,7 +60,7 @@ export type CashSession = z.infer<typeof CashSession>;
 /** What the counter answers after the blind count: only now the expected amount is shown. */
 export const CountResult = z.object({
   session: CashSession,
-  expectedCash: Decimal,
+  expectedCash: SignedDecimal.meta({ description: 'Negative when more cash went out than the drawer should hold: cash outs are not checked against it, which would tell the cashier the figure.' }),
   countedCash: Decimal,
   difference: SignedDecimal,
   tolerance: Decimal,
@@ -111,7 +111,7 @@ export const CashReport = z.object({
   cashOut: Decimal,
   rounding: SignedDecimal.meta({ description: 'Cash paid beyond the totals by the rounding (negative: less), net of refunds.' }),
   openingFloat: Decimal,
-  expectedCash: Decimal.nullable(),
+  expectedCash: SignedDecimal.nullable(),
   countedCash: Decimal.nullable(),
   difference: SignedDecimal.nullable(),
 });

@@ -28,7 +28,7 @@ export function describeDetails(entry: AuditEntry): string {
     case 'cash_session.cash_moved':
       return joined(entry.details.kind === 'cash_in' ? 'Kas masuk' : 'Kas keluar', rupiah(entry.details.amount), entry.details.reason);
     case 'cash_session.counted':
-      return joined(`Seharusnya ${rupiah(entry.details.expectedCash)}`, `dihitung ${rupiah(entry.details.countedCash)}`, `selisih ${signedRupiah(entry.details.difference)}`);
+      return joined(`Seharusnya ${signedRupiah(entry.details.expectedCash)}`, `dihitung ${rupiah(entry.details.countedCash)}`, `selisih ${signedRupiah(entry.details.difference)}`);
     case 'cash_session.closed':
       return joined(`Laporan Z ${entry.details.reportNumber}`, `selisih ${signedRupiah(entry.details.difference)}`, entry.details.approvedBy && `disetujui ${entry.details.approvedBy}`, entry.details.reason);
     case 'cash_session.x_report_issued':

@@ -120,7 +120,7 @@ export function CashReportView({ report }: { report: CashReport }) {
         <dt>Pembulatan tunai</dt>
         <dd>{blind ? AFTER_COUNT : signedRupiah(report.rounding)}</dd>
         <dt>Seharusnya</dt>
-        <dd data-testid="expected-cash">{report.expectedCash ? rupiah(report.expectedCash) : AFTER_COUNT}</dd>
+        <dd data-testid="expected-cash">{report.expectedCash ? signedRupiah(report.expectedCash) : AFTER_COUNT}</dd>
         <dt>Dihitung</dt>
         <dd>{report.countedCash ? rupiah(report.countedCash) : '—'}</dd>
         <dt>Selisih</dt>

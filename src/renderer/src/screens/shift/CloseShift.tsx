@@ -64,7 +64,7 @@ function Approve({ session, result }: { session: CashSession; result?: CountResu
       <h2>Selisih perlu persetujuan</h2>
       {result && (
         <p data-testid="count-result">
-          Seharusnya {rupiah(result.expectedCash)}, dihitung {rupiah(result.countedCash)}: selisih <strong>{signedRupiah(result.difference)}</strong> (toleransi{' '}
+          Seharusnya {signedRupiah(result.expectedCash)}, dihitung {rupiah(result.countedCash)}: selisih <strong>{signedRupiah(result.difference)}</strong> (toleransi{' '}
           {rupiah(result.tolerance)}).
         </p>
       )}
