@@ -28,6 +28,7 @@ export const texts = {
   exit: 'Keluar',
   modeLabel: 'Mode pindai',
   online: 'Online',
+  onlineWithCopy: (tickets: number, takenAt: string) => `Online · salinan ${tickets.toLocaleString('id-ID')} tiket siap (pukul ${takenAt})`,
   offlineNoCopy: 'Offline — belum ada salinan tiket: tanya supervisor',
   offline: (tickets: number, takenAt: string) => `Offline — memeriksa dari salinan (${tickets.toLocaleString('id-ID')} tiket, diambil pukul ${takenAt})`,
   countsTitle: 'Hitungan gerbang',
