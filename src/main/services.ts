@@ -112,6 +112,7 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
   const signer = createTicketSigner(db);
   const transactions = createTransactions({ ...orderDeps, orders: orderService, transitions, signer });
   const ticketKeys = createTicketKeys(db, clock, signer, access, audit);
+  const scanLog = createScanLog(db);
   // The long reads (read-thread/reads.ts), which would hold every sale behind them on this thread.
   const reads = createReadThread(databaseFile(options.dataDir), { publicBaseUrl: () => publicBaseUrl, beforeRead: expiry.expireBeforeRead });
   return {
@@ -144,7 +145,8 @@ function createCoreServices(options: ServiceOptions, syncSignals: SyncSignals) {
     backups: createBackups(database, options.dataDir, clock, () => settings.get().backupsKept),
     invoices: createInvoiceService({ events, views, expiry, signer, settings, invoices, groupCommit, transactions }),
     ticketKeys,
-    checkIns: createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit, mirrored: createMirroredTickets(db), scanLog: createScanLog(db), access }),
+    scanLog,
+    checkIns: createCheckInService({ db, clock, events, groupCommit, journal, ticketKeys, audit, mirrored: createMirroredTickets(db), scanLog, access }),
     idempotency: createIdempotencyStore(db, clock),
     importer: createImporter(db, clock),
     /** Set once the listener knows the port it got. */
@@ -204,7 +206,7 @@ export function createServices(options: ServiceOptions) {
   });
   const gateDevices = {
     pairings: createGatePairings({ db: core.database.db, clock: core.clock, events: core.events, access: core.access, apiKeys: core.apiKeys }),
-    snapshot: createGateSnapshot({ db: core.database.db, clock: core.clock, events: core.events, ticketKeys: core.ticketKeys }),
+    snapshot: createGateSnapshot({ db: core.database.db, clock: core.clock, events: core.events, ticketKeys: core.ticketKeys, scanLog: core.scanLog }),
     journal: createGateJournal({ db: core.database.db, clock: core.clock, events: core.events, audit: core.audit, idempotency: core.idempotency, checkIns: core.checkIns, gate }),
   };
   const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });

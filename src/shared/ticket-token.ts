@@ -80,6 +80,9 @@ async function verifyToken<C extends { eid: string }>(schema: z.ZodType<C>, toke
   return claims.data;
 }
 
+/** A compact JWS (three base64url parts): the shape of a signed token, never of a ticket number or a URL. */
+export const isSignedToken = (text: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(text);
+
 /**
  * The claims of `schema` (a ticket's or a group's) a token says it carries, unverified: enough to
  * know which event to ask about a scanned code. Whoever acts on it verifies it (the service does,

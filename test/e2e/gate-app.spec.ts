@@ -136,6 +136,8 @@ test('paired by a code from Settings, typed or by its link; a device unpaired th
   await expect(page.getByRole('alert')).toContainText('Perangkat ini diputus dari gerbang');
   await screenshot(page, 'gate-unpaired');
   await expect(phone.getByRole('heading', { name: 'Gerbang Timur' })).toBeVisible();
+  // Pages of their own keep polling the counter: closed, they let it stop when the test ends.
+  await Promise.all([desk.context().close(), phone.context().close()]);
 });
 
 test("a family's group code admits them all in one scan, and no one twice", async ({ page, counter }) => {
@@ -263,6 +265,7 @@ test('offline: admits from its copy, opens with no network, and its journal reac
   await openPaired(south, counter, 'Gerbang Selatan');
   await wedge(south, budi.token);
   await expect(answer(south).getByRole('status')).toContainText(budi.name);
+  await south.context().close();
 
   // The north phone is reloaded with no network at all: its service worker opens the app, the journal kept.
   await page.context().setOffline(true);
@@ -307,4 +310,5 @@ test('the gate app and the counter UI load none of each other\'s code', async ({
   expect(entry(ui, 'index'), ui.join(' ')).toBeDefined();
   expect(entry(gate, 'index'), gate.join(' ')).toBeUndefined();
   expect(entry(ui, 'gate'), ui.join(' ')).toBeUndefined();
+  await desk.context().close();
 });

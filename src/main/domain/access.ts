@@ -17,7 +17,7 @@ export interface Actor {
   apiKeyName?: string;
   /** The peer's address as the listener saw it. */
   address?: string;
-  /** A paired gate device's key: its user's rights narrowed to check-in on one event (GATE_DEVICE_RIGHTS). */
+  /** A paired gate device's key: its user's rights narrowed to check-in on one event (permissionOn). */
   gateDevice?: GateScope;
 }
 

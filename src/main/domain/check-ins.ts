@@ -21,7 +21,7 @@ import type { GateSettings, ScanReason } from '#shared/schemas/scan.js';
 import { asPrintedTicketNumber, ticketNumbersIn } from '#shared/ticket-number.js';
 import { maskIdentityNumber } from '#shared/identity-number.js';
 import { messages } from '#shared/messages.js';
-import { InvalidTicketToken, verifyGroupToken, verifyTicketToken, type GroupClaims } from '#shared/ticket-token.js';
+import { InvalidTicketToken, isSignedToken, verifyGroupToken, verifyTicketToken, type GroupClaims } from '#shared/ticket-token.js';
 import type { Db } from '../db/connection.js';
 import type { GroupCommit } from '../db/group-commit.js';
 import { checkIns, events as eventsTable, mirroredCheckIns, orders, participants, ticketCategories, users } from '../db/schema.js';
@@ -77,9 +77,6 @@ interface Located {
   scanned: string;
   find(): Found;
 }
-
-/** A compact JWS (three base64url parts): a signed token, never a ticket number or a URL. */
-const SIGNED_TOKEN = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 /** Why a refusal was refused, for the scan log, where its code alone does not say. */
 const reasons = new WeakMap<AppError, ScanReason>();
@@ -150,7 +147,7 @@ export function createCheckInService({ db, clock, events, groupCommit, journal, 
     if (token !== undefined) {
       const invalid = () => fieldError('token', messages.ticketTokenInvalid);
       // A QR code that is no signed token: the central service's, carrying its ticket number.
-      if (!SIGNED_TOKEN.test(token)) {
+      if (!isSignedToken(token)) {
         return {
           field: 'token',
           scanned: token.slice(0, 100),

@@ -16,8 +16,7 @@ import type { ApiKeyService } from './apikeys.js';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
 import type { EventRow, EventService } from './events.js';
-import { randomBelow } from './random-pool.js';
-import { hashApiKey } from './secrets.js';
+import { hashApiKey, randomCode } from './secrets.js';
 import { toIso } from './time.js';
 
 /** Long enough to walk to the gate and scan it, short enough that a photo of the screen is soon worthless. */
@@ -44,7 +43,7 @@ export function createGatePairings({ db, clock, events, access, apiKeys }: GateP
   function create(actor: Actor, body: GatePairingBody, origins: string[]): GatePairing {
     if (!makesApiKeys(actor.role)) throw new AppError('FORBIDDEN', messages.gatePairingForbidden);
     const event = events.resolveFor(actor, body.event, 'event:update');
-    const code = Array.from({ length: PAIRING_CODE_LENGTH }, () => PAIRING_CODE_ALPHABET[randomBelow(PAIRING_CODE_ALPHABET.length)]).join('');
+    const code = randomCode(PAIRING_CODE_ALPHABET, PAIRING_CODE_LENGTH);
     const now = clock();
     const expiresAt = now + CODE_MINUTES * 60_000;
     db.insert(gatePairings).values({ codeHash: hashApiKey(code), eventId: event.id, gate: body.gate, userId: actor.userId, expiresAt, apiKeyId: null, createdAt: now }).run();

@@ -5,17 +5,18 @@
  * inside now, with the keys that sign the venue's QR codes. Names and masked identity numbers
  * only: what the gate shows for the ID check, never more.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { CachedTicket, GateSnapshot } from '#shared/schemas/gate-device.js';
 import { maskIdentityNumber } from '#shared/identity-number.js';
 import type { Db } from '../db/connection.js';
-import { checkIns, mirroredCheckIns, mirroredOrders, mirroredTickets, participants, scans, ticketCategories } from '../db/schema.js';
+import { checkIns, mirroredCheckIns, mirroredOrders, mirroredTickets, participants, ticketCategories } from '../db/schema.js';
 import type { Actor } from './access.js';
 import type { Clock } from './clock.js';
 import type { EventRow, EventService } from './events.js';
 import { gateEventOf } from './gate-pairings.js';
 import { refusalOf } from './mirrored-tickets.js';
 import { REFUNDED } from './participants.js';
+import type { ScanLog } from './scans.js';
 import type { TicketKeys } from './ticket-keys.js';
 import { toIso } from './time.js';
 
@@ -31,26 +32,10 @@ export interface GateSnapshotDeps {
   clock: Clock;
   events: EventService;
   ticketKeys: TicketKeys;
+  scanLog: ScanLog;
 }
 
-export function createGateSnapshot({ db, clock, events, ticketKeys }: GateSnapshotDeps) {
-  /** Tickets let out at an exit and not in again: their check-in no longer means inside. */
-  function outside(eventId: string): Set<string> {
-    const moves = db
-      .select({ ticketId: scans.ticketId, outcome: scans.outcome })
-      .from(scans)
-      .where(and(eq(scans.eventId, eventId), inArray(scans.outcome, ['admitted', 'exited'])))
-      .orderBy(asc(scans.id))
-      .all();
-    const out = new Set<string>();
-    for (const { ticketId, outcome } of moves) {
-      if (ticketId === null) continue;
-      if (outcome === 'exited') out.add(ticketId);
-      else out.delete(ticketId);
-    }
-    return out;
-  }
-
+export function createGateSnapshot({ db, clock, events, ticketKeys, scanLog }: GateSnapshotDeps) {
   const inside = (event: EventRow, out: Set<string>, ticketId: string, checkIn: { checkedInAt: number; gate: string } | null) =>
     checkIn && !out.has(ticketId) ? { at: toIso(checkIn.checkedInAt, event.timezone), gate: checkIn.gate } : null;
 
@@ -107,7 +92,7 @@ export function createGateSnapshot({ db, clock, events, ticketKeys }: GateSnapsh
 
   function build(event: EventRow, now: number): GateSnapshot {
     const takenAt = toIso(now, event.timezone);
-    const out = outside(event.id);
+    const out = scanLog.outsideNow(event.id);
     const categories = db.select({ id: ticketCategories.id, name: ticketCategories.name }).from(ticketCategories).where(eq(ticketCategories.eventId, event.id)).all();
     return {
       takenAt,

@@ -34,6 +34,12 @@ function tallied<K>(rows: { key: K; outcome: Outcome; n: number }[]): Map<K, Tal
   return out;
 }
 
+/** Each ticket of the event with a move in the log, and its last move (SQLite takes the bare column from the max(id) row). */
+const lastMoves = (eventId: string) => sql`
+  select ${scans.ticketId} as ticketId, ${scans.outcome} as outcome, max(${scans.id}) from ${scans}
+  where ${scans.eventId} = ${eventId} and ${scans.ticketId} is not null and ${scans.outcome} in ('admitted', 'exited')
+  group by ${scans.ticketId}`;
+
 export function createScanLog(db: Db) {
   const lastMove = db
     .select({ outcome: scans.outcome })
@@ -74,12 +80,7 @@ export function createScanLog(db: Db) {
       .orderBy(desc(n))
       .all();
     // Inside now is the event's, whichever gate asks: the last move of each ticket that has one.
-    const inside = db.get<{ n: number }>(sql`
-      select count(*) as n from (
-        select ${scans.outcome} as outcome, max(${scans.id}) from ${scans}
-        where ${scans.eventId} = ${event.id} and ${scans.ticketId} is not null and ${scans.outcome} in ('admitted', 'exited')
-        group by ${scans.ticketId}
-      ) where outcome = 'admitted'`);
+    const inside = db.get<{ n: number }>(sql`select count(*) as n from (${lastMoves(event.id)}) where outcome = 'admitted'`);
     const total = emptyTally();
     for (const tally of byGate.values()) for (const key of Object.keys(total) as (keyof Tally)[]) total[key] += tally[key];
     return {
@@ -96,6 +97,11 @@ export function createScanLog(db: Db) {
     };
   }
 
-  return { record, lastMovement, counts };
+  /** The tickets of the event let out at an exit and not in again: checked in, but not inside now. */
+  function outsideNow(eventId: string): Set<string> {
+    return new Set(db.all<{ ticketId: string }>(sql`select ticketId from (${lastMoves(eventId)}) where outcome = 'exited'`).map((row) => row.ticketId));
+  }
+
+  return { record, lastMovement, outsideNow, counts };
 }
 export type ScanLog = ReturnType<typeof createScanLog>;

@@ -79,11 +79,11 @@ export function newApiKey(): string {
   return `tck_${randomBytes(32).toString('base64url')}`;
 }
 
+/** `length` characters drawn uniformly from `alphabet` (at most 256 of them). */
+export const randomCode = (alphabet: string, length: number): string => Array.from({ length }, () => alphabet[randomBelow(alphabet.length)]).join('');
+
 /** 16 characters from an unambiguous alphabet of 57 (no 0/O, 1/l/I): 93 bits, easy to read aloud. */
-export function newGeneratedPassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  return Array.from({ length: 16 }, () => alphabet[randomBelow(alphabet.length)]).join('');
-}
+export const newGeneratedPassword = (): string => randomCode('ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789', 16);
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');

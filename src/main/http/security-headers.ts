@@ -38,7 +38,7 @@ const NOT_CACHED: Readonly<Record<string, string>> = { ...ALWAYS, 'cache-control
 const GATE_HTML: Readonly<Record<string, string>> = {
   ...HTML,
   'content-security-policy': GATE_CONTENT_SECURITY_POLICY,
-  'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
+  'permissions-policy': ALWAYS['permissions-policy'].replace('camera=()', 'camera=(self)'),
 };
 
 /** The security headers of an answer of `contentType` (one that sets its own Cache-Control keeps it); `gatePage`: the gate app's. */

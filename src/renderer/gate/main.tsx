@@ -1,4 +1,4 @@
-import './zod-config';
+import '#shared/zod-config.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { openSoundOnFirstTouch } from './answer/feedback';

@@ -1,4 +1,4 @@
-import './zod-config';
+import '#shared/zod-config.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

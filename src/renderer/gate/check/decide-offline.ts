@@ -7,7 +7,7 @@
  */
 import type { CachedTicket } from '#shared/schemas/gate-device.js';
 import { ticketLookupKey, ticketNumbersIn } from '#shared/ticket-number.js';
-import { InvalidTicketToken, verifyGroupToken, verifyTicketToken, type TicketClaims } from '#shared/ticket-token.js';
+import { InvalidTicketToken, isSignedToken, verifyGroupToken, verifyTicketToken, type TicketClaims } from '#shared/ticket-token.js';
 import type { Device } from '../device';
 import { newId } from '../ids';
 import { addToJournal } from '../offline/journal';
@@ -15,7 +15,7 @@ import { lastMove, recordMove } from '../offline/moves';
 import { ticketCopy, type TicketCopy } from '../offline/ticket-copy';
 import { texts } from '../texts';
 import { clock, nowWithOffset } from '../time';
-import { isJws, type Scanned } from './classify';
+import type { Scanned } from './classify';
 import type { Mode } from './mode';
 import { notGenuine } from './refusals';
 import { admitted, askSupervisor, exited, groupVerdict, refused, type Member, type Person, type Verdict } from './verdict';
@@ -131,7 +131,7 @@ export async function decideOffline(device: Device, mode: Mode, scanned: Scanned
   const copy = ticketCopy.get();
   if (!copy) return askSupervisor(texts.noCopy, true);
   if (scanned.kind === 'group') return groupOffline(device, scanned.token, copy);
-  if (scanned.kind === 'token' && isJws(scanned.token)) return signedTicket(device, mode, scanned.token, copy, scanId);
+  if (scanned.kind === 'token' && isSignedToken(scanned.token)) return signedTicket(device, mode, scanned.token, copy, scanId);
   // A number, or a text that holds one (a central ticket's URL).
   const numbers = scanned.kind === 'number' ? [scanned.ticketNumber] : ticketNumbersIn(scanned.token);
   const known = numbers.map((number) => lookUp(copy, number)).find((ticket) => ticket !== undefined);

@@ -24,6 +24,8 @@ export interface TicketCopy {
   categories: Map<string, string>;
   /** By ticketLookupKey of the printed number. */
   tickets: Map<string, CachedTicket>;
+  /** How many were inside when it was taken: counted once here, not on every render of the counts. */
+  insideNow: number;
 }
 
 export const ticketCopy = store<TicketCopy | undefined>(undefined);
@@ -36,6 +38,7 @@ function indexed(snapshot: GateSnapshot): TicketCopy {
     keys: snapshot.keys,
     categories: new Map(snapshot.categories.map((category) => [category.id, category.name])),
     tickets: new Map(snapshot.tickets.map((ticket) => [ticketLookupKey(ticket.number), ticket])),
+    insideNow: snapshot.tickets.filter((ticket) => ticket.checkIn !== null).length,
   };
 }
 

@@ -45,8 +45,7 @@ export interface ShownCounts {
 
 /** The last counts known, or the copy's, plus what this device did since that the instance has not been told yet. */
 export function countsWithJournal(known: GateCounts | undefined, copy: TicketCopy | undefined, pending: JournalEntry[], gate: string): ShownCounts {
-  const insideInCopy = () => (copy ? [...copy.tickets.values()].filter((ticket) => ticket.checkIn !== null).length : 0);
-  let { admittedHere, insideNow } = known ? { admittedHere: known.admitted, insideNow: known.insideNow } : { admittedHere: 0, insideNow: insideInCopy() };
+  let { admittedHere, insideNow } = known ? { admittedHere: known.admitted, insideNow: known.insideNow } : { admittedHere: 0, insideNow: copy?.insideNow ?? 0 };
   for (const entry of pending) {
     if (entry.direction === 'exit') insideNow -= 1;
     else {
