@@ -39,6 +39,7 @@ export const messages = {
   routeNotFound: 'Alamat tidak ditemukan',
   idempotencyConflict: 'Idempotency-Key sudah dipakai untuk permintaan yang berbeda',
   idempotencyInProgress: 'Permintaan dengan Idempotency-Key ini masih diproses',
+  answeredAfterRestart: 'Permintaan ini sudah diproses sebelum layanan berhenti; ini hasilnya',
   internal: 'Terjadi kesalahan pada server',
   storageFull: 'Penyimpanan komputer loket penuh: transaksi ini tidak disimpan. Kosongkan ruang disk, lalu coba lagi; data yang sudah ada tetap bisa dibaca',
   birthDateInFuture: 'Tanggal lahir harus di masa lalu',

@@ -126,7 +126,7 @@ function instance(label: string, dir: TempDir, credentials: Record<Who, Credenti
       return served;
     },
     async call(path, options = {}) {
-      return fetchJson(`${self.url}${path}`, { method: options.method, body: options.body, headers: await headers(options.as ?? 'staff') });
+      return fetchJson(`${self.url}${path}`, { method: options.method, body: options.body, headers: { ...options.headers, ...(await headers(options.as ?? 'staff')) } });
     },
     async start() {
       served = await serveWith(dir.path, env);
@@ -152,7 +152,7 @@ function instance(label: string, dir: TempDir, credentials: Record<Who, Credenti
 export interface Service {
   label: string;
   /** A request as the instance's staff (the operator) or `organizer`: central's organizer, a counter's owner. */
-  call(path: string, options?: { method?: string; body?: unknown; as?: Who }): Promise<JsonReply>;
+  call(path: string, options?: { method?: string; body?: unknown; as?: Who; headers?: Record<string, string> }): Promise<JsonReply>;
 }
 
 /**
@@ -229,7 +229,7 @@ export async function startDouble(options: { now?: () => number } = {}): Promise
     get counterKey() {
       return double.counterKey;
     },
-    call: (path, opts = {}) => fetchJson(`${double.url}${path}`, { method: opts.method, body: opts.body, headers: { 'x-api-key': double.testsKey } }),
+    call: (path, opts = {}) => fetchJson(`${double.url}${path}`, { method: opts.method, body: opts.body, headers: { ...opts.headers, 'x-api-key': double.testsKey } }),
     revokeCounterKey: async () => double.revokeCounterKey(),
     newCounterKey: async () => double.newCounterKey(),
     close: () => double.close(),
@@ -282,9 +282,9 @@ export async function createCounter(label: string, remoteUrl: string, apiKey: st
 // Sync status and rounds
 
 /** A well-formed call through the contract to any service, as its operator or `as`. */
-export function send<E extends EndpointBase>(at: Service, endpoint: E, input: CallInput<E>, as?: Who): Promise<JsonReply> {
+export function send<E extends EndpointBase>(at: Service, endpoint: E, input: CallInput<E>, as?: Who, headers?: Record<string, string>): Promise<JsonReply> {
   const { method, url, body } = requestOf(endpoint, input);
-  return at.call(url, { method, body, as });
+  return at.call(url, { method, body, as, headers });
 }
 
 /** The reply's data, after checking its status. */

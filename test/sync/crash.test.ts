@@ -8,10 +8,13 @@
  * here 4 × TIMEOUT_MS, so that a `sync now` next to a live serve never steals a request under way.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contract, type CallInput } from '../../src/shared/contract/index.js';
+import type { Registration } from '../../src/shared/schemas/registration.js';
 import type { FaultProxy } from '../support/fault-proxy.js';
 import {
   CENTRAL_KINDS,
   counterBehindProxy,
+  DEMO,
   act,
   expectExactlyOnce,
   forwardedCreates,
@@ -20,6 +23,7 @@ import {
   person,
   postOrder,
   sell,
+  send,
   settled,
   waitFor,
   type Central,
@@ -141,5 +145,35 @@ describe.each(CENTRAL_KINDS)('a counter (replicating to %s) killed in the middle
     expect(twins.get(order.id)).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
     const checkouts = proxy.seen.slice(from).filter((s) => s.method === 'POST' && s.path.endsWith('/checkout'));
     expect(checkouts).toHaveLength(1);
+  });
+
+  // The cashier's client retries with the same Idempotency-Key once the counter is back. The sale
+  // had committed before the counter died (its seat was being held at the remote): the retry must
+  // be told that sale, not refused for the identity number the sale itself took.
+  const sales = {
+    'a single sale': { endpoint: contract.createOrder, body: (r: Registration[]) => ({ eventId: DEMO.eventId, ticketCategoryId: DEMO.harian, registration: r[0]! }), people: 1 },
+    'a basket': { endpoint: contract.createTransaction, body: (r: Registration[]) => ({ eventId: DEMO.eventId, lines: r.map((registration) => ({ ticketCategoryId: DEMO.harian, registration })) }), people: 2 },
+  } as const;
+  it.each(Object.keys(sales) as (keyof typeof sales)[])('a retry with the same Idempotency-Key after the crash gets %s it made', async (which) => {
+    const { endpoint, body, people } = sales[which];
+    const input = { params: { idOrSlug: DEMO.slug }, body: body(Array.from({ length: people }, () => person())) } as CallInput<typeof endpoint>;
+    const headers = { 'idempotency-key': `retry-after-crash-${people}-${Date.now()}` };
+    const from = proxy.seen.length;
+    await proxy.setFault({ kind: 'delay', ms: 15_000, beforeForward: true }, ['POST']);
+    const first = send(counter, endpoint, input, 'staff', headers).catch((error: unknown) => error);
+    await waitFor('the sale held at the proxy', () => proxy.seen.slice(from).some(isCreate));
+    await counter.kill();
+    expect(await first).toBeInstanceOf(Error);
+    const made = new Set(outboxRows(counter.dataDir).filter((j) => j.kind === 'create').map((j) => j.order_id));
+
+    await counter.start();
+    await proxy.setFault({ kind: 'pass' });
+    const retry = await send(counter, endpoint, input, 'staff', headers);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    const ids: string[] = which === 'a basket' ? retry.body.data.orders.map((o: { id: string }) => o.id) : [retry.body.data.id];
+    expect(ids.every((id) => made.has(id))).toBe(true);
+    await settled(counter);
+    await expectExactlyOnce(counter, central);
   });
 });

@@ -1,7 +1,10 @@
 import { driverOf, type Db } from './connection.js';
+import { outcomeSlot } from './work-outcome.js';
 
 interface Job {
   work(db: Db): unknown;
+  /** Keeps the unit's value with it, in its savepoint (work-outcome.ts). */
+  keep: ReturnType<typeof outcomeSlot>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -33,7 +36,11 @@ export function createGroupCommit(db: Db) {
   // The driver's nested transaction functions make the savepoints with statements prepared once
   // (drizzle's prepare them per call).
   const client = driverOf(db);
-  const inSavepoint = client.transaction((job: Job): unknown => job.work(db));
+  const inSavepoint = client.transaction((job: Job): unknown => {
+    const value = job.work(db);
+    job.keep?.(db, { value });
+    return value;
+  });
   const runGroup = client.transaction((jobs: Job[]): Outcome[] =>
     jobs.map((job) => {
       try {
@@ -42,6 +49,7 @@ export function createGroupCommit(db: Db) {
         // An error SQLite answers by rolling back the whole transaction (a full disk, say) ends
         // the group: nothing of it is stored, and every unit rejects.
         if (!client.inTransaction) throw error;
+        job.keep?.(db, undefined);
         return { ok: false, error };
       }
     }),
@@ -74,7 +82,7 @@ export function createGroupCommit(db: Db) {
 
   return function run<T>(work: (db: Db) => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({ work, keep: outcomeSlot(), resolve: resolve as (value: unknown) => void, reject });
       if (queue.length === 1) setImmediate(flushWhenNoneCame, 0, 0);
     });
   };

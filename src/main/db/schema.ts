@@ -452,6 +452,11 @@ export const idempotencyKeys = sqliteTable(
     /** Null while the first request is still being handled. */
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
+    /**
+     * False for the answer kept in the transaction of the request's work, before the request was
+     * answered: a running request's, or, found at start-up, one that died after its work committed.
+     */
+    answered: integer('answered', { mode: 'boolean' }).notNull().default(true),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.principal, t.key] }), index('idempotency_created').on(t.createdAt)],

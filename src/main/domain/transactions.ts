@@ -91,8 +91,9 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
 
   /** Every line held, or none: the first line refused rolls the basket back and is named. */
   async function create(actor: Actor, idOrSlug: string, body: CreateTransactionBody): Promise<Transaction> {
-    // The event is read in the group's transaction, as a single sale's is (orders.ts).
-    const { event, id } = await groupCommit(() => {
+    // The event is read in the group's transaction, as a single sale's is (orders.ts), and so is
+    // the answer, so that it can be kept with the basket (db/work-outcome.ts).
+    return groupCommit(() => {
       const event = orderService.eventToSellIn(actor, idOrSlug, body.eventId);
       expiry.expireDue();
       const now = clock();
@@ -105,9 +106,8 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
           throw error instanceof AppError ? lineRefusal(error, i) : error;
         }
       });
-      return { event, id: transactionId };
+      return view(actor, event, transactionId);
     });
-    return view(actor, event, id);
   }
 
   function get(actor: Actor, idOrSlug: string, transactionId: string): Transaction {
@@ -119,7 +119,7 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
   /** One payment for every line still awaiting one. */
   async function checkout(actor: Actor, idOrSlug: string, transactionId: string, body: BasketCheckoutBody): Promise<Transaction> {
     const event = events.resolveFor(actor, idOrSlug, 'event:update');
-    await groupCommit(() => {
+    return groupCommit(() => {
       expiry.expireDue();
       const row = rowOf(event, transactionId);
       const payable = linesOf(row.id).filter((o) => o.status === 'payment_pending');
@@ -127,8 +127,8 @@ export function createTransactions({ db, clock, events, views, expiry, groupComm
       const now = clock();
       const cash = transitions.payTogether(actor, payable, now, body);
       db.update(transactions).set({ ...cash, updatedAt: now }).where(eq(transactions.id, row.id)).run();
+      return view(actor, event, transactionId);
     });
-    return view(actor, event, transactionId);
   }
 
   /** Runs `each` on the lines in `status`, together: the answer is the basket as it then stands. */

@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { isStorageFull } from '../db/storage-full.js';
 import { messages } from '#shared/messages.js';
 import { fieldError } from '../domain/errors.js';
 import { sha256Hex } from '../domain/secrets.js';
+import { keepingOutcome } from '../db/work-outcome.js';
+import type { EndpointBase } from '#shared/contract/index.js';
+import { ok } from './envelope.js';
 import type { Services } from '../services.js';
 
 declare module 'fastify' {
@@ -48,11 +52,10 @@ export function installIdempotency(app: FastifyInstance, services: Services): vo
     try {
       if (reply.statusCode >= 500) services.idempotency.release(claim.principal, claim.key);
       else if (typeof payload === 'string') {
-        services.idempotency.complete(claim.principal, claim.key, reply.statusCode, withoutSecrets(payload, request.routeOptions.config.secretFields ?? []));
+        services.idempotency.complete(claim.principal, claim.key, reply.statusCode, keptForReplay(request, JSON.parse(payload)));
       }
     } catch (error) {
-      // The answer stands (a sale made is made); only its replay could not be kept. The claim
-      // stays unfinished, and serve's next start frees it (releaseAbandoned).
+      // The answer stands (a sale made is made), and the one kept with its work stays for replays.
       if (!isStorageFull(error)) throw error;
       request.log.warn({ err: error }, 'the answer was not kept for Idempotency-Key replays: the disk is full');
     }
@@ -60,11 +63,29 @@ export function installIdempotency(app: FastifyInstance, services: Services): vo
   });
 }
 
-/** The response as it is kept for replays: the route's secret fields (secretFields) null. */
-function withoutSecrets(payload: string, secretFields: string[]): string {
-  if (secretFields.length === 0) return payload;
-  const body = JSON.parse(payload) as { data?: Record<string, unknown> };
-  if (!body.data) return payload;
+/**
+ * Runs a handler whose request has an Idempotency-Key with its answer kept in the transaction of
+ * its work (db/work-outcome.ts): the first unit of work whose value is the endpoint's answer. A
+ * process killed between that commit and the answer then still replays what was done, instead of
+ * running the request again (a second sale refused 409 for the identity number the first took).
+ */
+export function keepingAnswer<T>(request: FastifyRequest, endpoint: EndpointBase, services: Services, handle: () => T): T {
+  const claim = request.idempotency;
+  if (!claim) return handle();
+  return keepingOutcome((tx, value) => {
+    const answer = endpoint.response.safeParse(ok(request, messages.answeredAfterRestart, value));
+    if (!answer.success) return false;
+    services.idempotency.keepWithWork(tx, claim.principal, claim.key, endpoint.status, keptForReplay(request, answer.data));
+    return true;
+  }, handle);
+}
+
+/** The answer as it is kept for replays: the route's secret fields (secretFields) null. */
+function keptForReplay(request: FastifyRequest, answer: unknown): string {
+  const secretFields = request.routeOptions.config.secretFields ?? [];
+  const withData = z.looseObject({ data: z.record(z.string(), z.unknown()) }).safeParse(answer);
+  if (secretFields.length === 0 || !withData.success) return JSON.stringify(answer);
+  const body = withData.data;
   return JSON.stringify({ ...body, data: { ...body.data, ...Object.fromEntries(secretFields.map((field) => [field, null])) } });
 }
 

@@ -10,6 +10,7 @@ import type { Services } from '../services.js';
 import { messages } from '#shared/messages.js';
 import { AppError } from '../domain/errors.js';
 import { authenticate } from './auth.js';
+import { keepingAnswer } from './idempotency.js';
 import { SECURITY, errorResponses } from './responses.js';
 
 type Parsed<E, K extends 'params' | 'query' | 'body'> = [PartOf<E, K>] extends [never] ? undefined : z.output<PartOf<E, K>>;
@@ -65,7 +66,7 @@ export function mount<K extends OperationId>(app: FastifyInstance, services: Ser
       response: { [endpoint.status]: endpoint.response, ...errorResponses(...endpoint.errors) },
     },
     handler: async (request, reply) => {
-      const answer = await handler(request as RequestOf<Contract[K]>, reply);
+      const answer = await keepingAnswer(request, endpoint, services, () => handler(request as RequestOf<Contract[K]>, reply));
       return reply.code(endpoint.status).send(answer);
     },
   });

@@ -1,0 +1,1 @@
+ALTER TABLE `idempotency_keys` ADD `answered` integer DEFAULT true NOT NULL;
