@@ -65,6 +65,7 @@ export const messages = {
   orderCancelled: 'Pesanan dibatalkan',
   amountTenderedRequired: 'Jumlah uang yang diterima wajib diisi untuk pembayaran tunai',
   amountTenderedTooLow: 'Jumlah uang yang diterima kurang dari total',
+  notCashAmount: 'Uang tunai harus kelipatan Rp 100, koin terkecil di laci',
   orderNotPayable: 'Pesanan ini tidak sedang menunggu pembayaran',
   orderNotAwaitingVerification: 'Pesanan ini tidak sedang menunggu verifikasi pembayaran',
   orderNotCancellable: 'Pesanan yang sudah dibayar atau dibatalkan tidak dapat dibatalkan',

@@ -277,6 +277,18 @@ describe('a day at the counter', () => {
     }
   });
 
+  it('moves cash only in amounts the drawer holds: whole Rp 100 coins', async () => {
+    const { h, cashier } = setUp();
+    const shift = drawer(h, cashier);
+    await shift.open({ n10000: 1 });
+    for (const amount of ['0.01', '150.50', '50']) {
+      expectValidation(await shift.move('cash_in', amount, 'Tambah uang kembalian'), 'amount');
+      expectValidation(await shift.move('cash_out', amount, 'Bayar kurir'), 'amount');
+    }
+    expectOk(await shift.move('cash_in', '100', 'Tambah uang kembalian'), 201);
+    expect(expectOk(await shift.count({ n10000: 1, c100: 1 }))).toMatchObject({ expectedCash: '10100.00', difference: '0.00' });
+  });
+
   it('a Z report cannot be changed or deleted: no route does it, and the database refuses it', async () => {
     const { h, cashier } = setUp();
     const shift = drawer(h, cashier);

@@ -139,7 +139,8 @@ describe('invoice PDF', () => {
       expect(text).toMatch(PRINTS.paid.payment);
       expectFooter(text, 'paid');
       expect(text).toMatch(/^Tunai diterima\s+Rp 200\.000$/m);
-      expect(text).toMatch(/^Kembalian\s+Rp 46\.250$/m);
+      // Rp 153.750 is Rp 153.800 in coins (docs/cash-sessions.md, Money rules).
+      expect(text).toMatch(/^Kembalian\s+Rp 46\.200$/m);
       // Made and paid at the fixed clock, which did not move.
       const folded = text.replace(/\s+/g, ' ');
       expect(folded).toContain('Dibuat Jumat, 06 November 2026 pukul 09.00 WIT');

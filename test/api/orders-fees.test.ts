@@ -55,12 +55,13 @@ describe('service fee', () => {
     const w = priced(harness(), '150000', { feeBearer: 'customer', feeRateBp: 250, feeFlat: '1000.50' });
     const order = await w.createOrder();
     expect(order.totalAmount).toBe('154750.50');
-    for (const short of ['150000', '154750.49']) {
+    // Rp 154.750,50 is Rp 154.800 in coins (docs/cash-sessions.md, Money rules).
+    for (const short of ['150000', '154750.49', '154750.50', '154700']) {
       expectValidation(await w.postAction(order, 'checkout', { method: 'cash', amountTendered: short }), 'amountTendered');
     }
     const paid = await w.checkout(order, { method: 'cash', amountTendered: '160000' });
     expect(paid).toMatchObject({ subtotal: '150000.00', feeTotal: '4750.50', totalAmount: '154750.50', status: 'completed' });
-    expect(paid.payment).toMatchObject({ amount: '154750.50', amountTendered: '160000.00', change: '5249.50' });
+    expect(paid.payment).toMatchObject({ amount: '154750.50', amountTendered: '160000.00', change: '5200.00', rounding: '49.50' });
   });
 
   it('a deferred payment is for totalAmount as well', async () => {

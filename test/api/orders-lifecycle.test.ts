@@ -75,12 +75,13 @@ const validBody = (action: OrderAction, order: { totalAmount: string }) => (acti
 describe('checkout', () => {
   const harness = useHarness();
 
+  // Cash is whole Rp 100 coins (docs/cash-sessions.md, Money rules): Rp 100.000,25 is Rp 100.000 in cash.
   it.each([
-    { price: '100000.25', tendered: '150000.50', shown: '150000.50', change: '50000.25' },
-    { price: '100000.25', tendered: '100000.25', shown: '100000.25', change: '0.00' },
-    { price: '100000.25', tendered: '100000.3', shown: '100000.30', change: '0.05' },
-    { price: '75000', tendered: '1000000', shown: '1000000.00', change: '925000.00' },
-  ])('cash: $tendered for a $price ticket is completed/paid with $change change', async ({ price, tendered, shown, change }) => {
+    { price: '100000.25', tendered: '150000', shown: '150000.00', change: '50000.00', rounding: '-0.25' },
+    { price: '100000.25', tendered: '100000', shown: '100000.00', change: '0.00', rounding: '-0.25' },
+    { price: '100050', tendered: '100100', shown: '100100.00', change: '0.00', rounding: '50.00' },
+    { price: '75000', tendered: '1000000', shown: '1000000.00', change: '925000.00', rounding: '0.00' },
+  ])('cash: $tendered for a $price ticket is completed/paid with $change change', async ({ price, tendered, shown, change, rounding }) => {
     const h = harness();
     const w = world(h, { tickets: [ticketInput(h.clock(), { price })] });
     const order = await w.createOrder();
@@ -94,13 +95,27 @@ describe('checkout', () => {
       amountTendered: shown,
       change,
       reference: null,
-      rounding: '0.00',
+      rounding,
       createdAt: expect.stringMatching(ISO_WITH_OFFSET),
       paidAt: paid.payment.createdAt,
     });
     expect(Date.parse(paid.payment.paidAt)).toBe(h.clock());
     expect(Date.parse(paid.updatedAt)).toBe(h.clock());
     expect(paid.participants).toHaveLength(1);
+  });
+
+  it.each([
+    { price: '100000.25', tendered: '100000.25', why: 'sen no coin pays' },
+    { price: '100000.25', tendered: '100000.3', why: 'sen no coin pays' },
+    { price: '0.11', tendered: '0.10', why: 'sen no coin pays' },
+    { price: '0.11', tendered: '0', why: 'less than the cash due, Rp 100' },
+    { price: '100050', tendered: '100000', why: 'less than the cash due, Rp 100.100' },
+  ])('cash: $tendered for a $price ticket is refused at amountTendered ($why)', async ({ price, tendered }) => {
+    const h = harness();
+    const w = world(h, { tickets: [ticketInput(h.clock(), { price })] });
+    const order = await w.createOrder();
+    expectValidation(await w.postAction(order, 'checkout', { method: 'cash', amountTendered: tendered }), 'amountTendered');
+    expect(await w.detail(order)).toMatchObject({ status: 'payment_pending' });
   });
 
   it.each([

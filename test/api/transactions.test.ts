@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
 import { fromMinor, toMinor } from '../../src/shared/money.js';
-import { drawer } from '../support/cash.js';
+import { approvalOf, countOf, drawer } from '../support/cash.js';
 import { HOUR } from '../support/clock.js';
 import { expectError, expectOk, expectValidation } from '../support/envelope.js';
 import { makeCaller, registration, ticketInput } from '../support/fixtures.js';
@@ -47,7 +47,8 @@ describe('baskets', () => {
     const { h, w } = setUp();
     h.services.settings.update({ cashRoundingRupiah: 500 });
     const cashier = makeCaller(h.services, 'staff', { eventId: w.event.id, permission: 'event:update' });
-    await drawer(h, cashier).open({ n100000: 2 });
+    const drawerOf = drawer(h, cashier);
+    await drawerOf.open({ n100000: 2 });
 
     const created = expectOk(await h.request({ ...call(contract.createTransaction, { params: { idOrSlug: w.event.id }, body: { eventId: w.event.id, lines: family(w) } }), key: cashier.key }), 201);
     expect(created).toMatchObject({ status: 'payment_pending', totalAmount: '233750.00', amountTendered: null, createdBy: cashier.user.name });
@@ -63,7 +64,9 @@ describe('baskets', () => {
     const payments = paid.orders.map((o: { payment: { amountTendered: string; change: string; rounding: string } }) => o.payment);
     expect(payments.reduce((sum: number, p: { amountTendered: string }) => sum + toMinor(p.amountTendered), 0)).toBe(toMinor('300000'));
     expect(payments.reduce((sum: number, p: { rounding: string }) => sum + toMinor(p.rounding), 0)).toBe(toMinor('250'));
-    expect(payments.at(-1)).toMatchObject({ change: '66000.00', rounding: '250.00' });
+    // Each line's cash is one the drawer holds (docs/cash-sessions.md, Money rules): 77.000, 77.000, 40.000, 40.000.
+    expect(payments.map((p: { amountTendered: string; change: string }) => toMinor(p.amountTendered) - toMinor(p.change))).toEqual([7_700_000, 7_700_000, 4_000_000, 4_000_000]);
+    expect(payments.at(-1)).toMatchObject({ change: '66000.00', rounding: '0.00' });
     // Each attendee has a ticket and an invoice number of its own, in sequence; the buyer is one customer.
     const tickets = paid.orders.map((o: { participants: { ticketNumber: string }[] }) => o.participants[0]!.ticketNumber);
     expect(new Set(tickets).size).toBe(4);
@@ -90,6 +93,13 @@ describe('baskets', () => {
       if (layout === 'a4') expect(text).not.toContain('SALINAN');
       else expect(text).toContain('SALINAN');
     }
+
+    // One adult refunded: Rp 77.000 back out of the drawer, which a count then matches to the rupiah.
+    h.services.settings.update({ cashToleranceRupiah: 0 });
+    const refund = await h.request({ ...call(contract.refundOrder, { params: { idOrSlug: w.event.id, orderId: paid.orders[0].id }, body: { reason: 'Batal datang', approval: approvalOf(w.organizer) } }), key: cashier.key });
+    expectOk(refund);
+    const z = expectOk(await drawerOf.count(countOf(toMinor('357000'))));
+    expect(z).toMatchObject({ expectedCash: '357000.00', difference: '0.00', approvalRequired: false });
   });
 
   it('holds every seat or none, and names the line refused', async () => {

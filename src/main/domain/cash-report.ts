@@ -88,7 +88,8 @@ export function buildCashReport(session: CashSessionRow, entries: readonly CashE
     refundsTotal: fromMinor(sum(refunds)),
     byMethod,
     byCategory: [...categories].map(([name, line]) => ({ name, count: line.count, total: fromMinor(line.total) })),
-    refunds: refunds.map((r) => ({ orderId: r.orderId ?? '', method: r.method, amount: fromMinor(r.amount + r.rounding), reason: r.reason ?? '', at: at(r.at), by: r.userName })),
+    // Each line its ticket's amount, as in refundsTotal; the cash rounding is the report's own line.
+    refunds: refunds.map((r) => ({ orderId: r.orderId ?? '', method: r.method, amount: fromMinor(r.amount), reason: r.reason ?? '', at: at(r.at), by: r.userName })),
     movements: movements.map((m) => ({ kind: m.kind as 'cash_in' | 'cash_out', amount: fromMinor(m.amount), reason: m.reason ?? '', at: at(m.at), by: m.userName })),
     cashIn: moved('cash_in'),
     cashOut: moved('cash_out'),

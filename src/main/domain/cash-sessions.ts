@@ -9,7 +9,7 @@
  * and the count, once in, is fixed. Every change writes its audit entry in its own transaction.
  */
 import { and, asc, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { countTotal, roundCash } from '#shared/cash.js';
+import { cashShares, countTotal, roundCash } from '#shared/cash.js';
 import type {
   ApproveCashSessionBody,
   CashMovementBody,
@@ -302,6 +302,8 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
 
   /** The cash a customer pays for `total` sen under the counter's rounding setting. */
   const cashDue = (total: number) => roundCash(total, settings.get().cashRoundingRupiah);
+  /** The cash of each of several totals paid together (a basket's lines): whole amounts adding up to cashDue of their sum. */
+  const lineShares = (totals: readonly number[]) => cashShares(totals, settings.get().cashRoundingRupiah);
 
   /**
    * Records a sale's payment or a refund in the actor's open session; call it inside the order's
@@ -341,6 +343,6 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
       .orderBy(asc(cashEntries.at), asc(cashEntries.id))
       .all();
 
-  return { open, current, get, list, move, count, approve, report, issueX, sessionFor, cashDue, record, entriesBetween };
+  return { open, current, get, list, move, count, approve, report, issueX, sessionFor, cashDue, cashShares: lineShares, record, entriesBetween };
 }
 export type CashSessions = ReturnType<typeof createCashSessions>;

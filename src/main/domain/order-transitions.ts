@@ -24,6 +24,7 @@ import { COUNTER_SETTLED, type PaymentMethod } from '#shared/schemas/payment.js'
 import type { RefundBody } from '#shared/schemas/cash-session.js';
 import { messages } from '#shared/messages.js';
 import { fromMinor, toMinor } from '#shared/money.js';
+import { isCashAmount } from '#shared/cash.js';
 import { checkIns, orders, participants, payments, refunds } from '../db/schema.js';
 import type { SessionMoney } from './cash-sessions.js';
 import { REFUNDED } from './participants.js';
@@ -135,8 +136,18 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
     // What the customer pays in notes and coins; the orders' totals stay the interface's.
     const due = drawer.cashDue(total);
     const amountTendered = toMinor(tendered);
+    if (!isCashAmount(amountTendered)) throw fieldError('amountTendered', messages.notCashAmount);
     if (amountTendered < due) throw fieldError('amountTendered', messages.amountTenderedTooLow);
     return { amountTendered, change: amountTendered - due, rounding: due - total };
+  }
+
+  /**
+   * The cash figures of a payment a counter replicating here took (takenHere false): its drawer
+   * counted them under its own rounding, so they are recorded as told, not checked again.
+   */
+  function cashAsTold(total: number, tendered: string | undefined): CashFigures {
+    const amountTendered = tendered === undefined ? total : toMinor(tendered);
+    return { amountTendered, change: Math.max(0, amountTendered - total), rounding: 0 };
   }
 
   /** Takes a payment of a payment_pending order: settled at once (cash, card) or awaiting verification. */
@@ -163,32 +174,36 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
     const issued = settled ? markPaid(actor, order, now, body.ticketNumber) : undefined;
     if (!settled) setOrder(order, { status: 'verification_pending', expiresAt: null, updatedAt: now });
     // The replay carries the ticket printed here, so that a hub issues the same one; and the
-    // order's own share of the cash, which pays its total.
-    const amountTendered = cash.amountTendered === null ? undefined : fromMinor(cash.amountTendered);
+    // order's own share of the cash, never less than its total (a rounding down is this drawer's).
+    const amountTendered = cash.amountTendered === null ? undefined : fromMinor(Math.max(cash.amountTendered, order.totalAmount));
     journal.record(order, 'checkout', { method: body.method, amountTendered, reference: body.reference, ticketNumber: issued });
     recordOn(actor, order, settled ? 'order.paid' : 'order.payment_pending_verification', { method: body.method, amount: fromMinor(order.totalAmount) });
   }
 
   function checkout(actor: Actor, idOrSlug: string, orderId: string, body: CheckoutBody): Promise<OrderDetail> {
     return transition(actor, idOrSlug, orderId, ['payment_pending'], messages.orderNotPayable, (order, now) =>
-      pay(actor, order, now, body, body.method === 'cash' ? cashFor(order.totalAmount, body.amountTendered) : NOT_CASH),
+      pay(actor, order, now, body, body.method !== 'cash' ? NOT_CASH : takenHere(body.ticketNumber) ? cashFor(order.totalAmount, body.amountTendered) : cashAsTold(order.totalAmount, body.amountTendered)),
     );
   }
 
   /**
    * One payment for a basket's lines, all or none (its payment_pending orders, in the caller's
-   * transaction): the cash handed over covers their total under the rounding. Each order is paid
-   * its own total; the last carries the rounding and the change, so the drawer and each replayed
-   * checkout add up. Answers the cash handed over and the change (null for another method).
+   * transaction): the cash handed over covers their total under the rounding. Each line's cash is
+   * a whole cash amount (cashShares), its rounding the difference from its total, so that a line
+   * refunded alone pays out what the drawer can hold; the last line carries the change. Answers
+   * the cash handed over and the change (null for another method).
    */
   function payTogether(actor: Actor, lines: OrderRow[], now: number, body: BasketCheckoutBody): { amountTendered: number | null; change: number | null } {
     const total = lines.reduce((sum, order) => sum + order.totalAmount, 0);
-    const cash = body.method === 'cash' ? cashFor(total, body.amountTendered) : NOT_CASH;
+    if (body.method !== 'cash') {
+      for (const order of lines) pay(actor, order, now, body, NOT_CASH);
+      return { amountTendered: null, change: null };
+    }
+    const cash = cashFor(total, body.amountTendered);
+    const shares = drawer.cashShares(lines.map((order) => order.totalAmount));
     lines.forEach((order, i) => {
-      const last = i === lines.length - 1;
-      if (cash === NOT_CASH) return pay(actor, order, now, body, NOT_CASH);
-      const share = last ? { amountTendered: order.totalAmount + cash.rounding + cash.change!, change: cash.change, rounding: cash.rounding } : { amountTendered: order.totalAmount, change: 0, rounding: 0 };
-      pay(actor, order, now, body, share);
+      const change = i === lines.length - 1 ? cash.change! : 0;
+      pay(actor, order, now, body, { amountTendered: shares[i]! + change, change, rounding: shares[i]! - order.totalAmount });
     });
     return { amountTendered: cash.amountTendered, change: cash.change };
   }

@@ -4,7 +4,9 @@
  * difference may be negative.
  */
 import { z } from 'zod';
-import { DENOMINATIONS, type DenominationKey } from '../cash.js';
+import { DENOMINATIONS, isCashAmount, type DenominationKey } from '../cash.js';
+import { messages } from '../messages.js';
+import { isDecimalString, toMinor } from '../money.js';
 import { Decimal, SignedDecimal, Timestamp, Ulid } from './common.js';
 import { PaymentMethod } from './payment.js';
 
@@ -30,7 +32,9 @@ export type OpenCashSessionBody = z.infer<typeof OpenCashSessionBody>;
 export const CashMovementBody = z.object({
   kind: z.enum(['cash_in', 'cash_out']).meta({ description: 'cash_in: change top-up; cash_out: a safe drop, a payout.' }),
   // Bounded so that a session's sums stay exact integers of sen.
-  amount: Decimal.refine((v) => Number(v) > 0 && Number(v) <= MAX_MOVEMENT_RUPIAH, `harus lebih dari 0 dan paling banyak ${MAX_MOVEMENT_RUPIAH}`),
+  amount: Decimal.refine((v) => Number(v) > 0 && Number(v) <= MAX_MOVEMENT_RUPIAH, `harus lebih dari 0 dan paling banyak ${MAX_MOVEMENT_RUPIAH}`)
+    .refine((v) => !isDecimalString(v) || isCashAmount(toMinor(v)), messages.notCashAmount)
+    .meta({ description: 'Whole Rp 100 coins: the smallest a drawer holds (docs/cash-sessions.md, Money rules).' }),
   reason: Reason,
 });
 export type CashMovementBody = z.infer<typeof CashMovementBody>;

@@ -61,12 +61,12 @@ export function CounterSection({ editable }: { editable: boolean }) {
               </select>
             )}
           </Field>
-          <Field label="Pembulatan tunai" hint="Yang dibayar tunai dibulatkan ke pecahan terdekat; total pesanan tetap.">
+          <Field label="Pembulatan tunai" hint="Yang dibayar tunai dibulatkan ke pecahan terdekat, paling kecil Rp 100 (koin terkecil di laci); total pesanan tetap.">
             {(props) => (
               <select {...props} {...form.register('cashRoundingRupiah', { valueAsNumber: true })}>
                 {CASH_ROUNDING_STEPS.map((step) => (
                   <option key={step} value={step}>
-                    {step === 0 ? 'Tanpa pembulatan' : formatRupiah(step * 100)}
+                    {step === 0 ? 'Koin terkecil (Rp 100)' : formatRupiah(step * 100)}
                   </option>
                 ))}
               </select>
