@@ -66,6 +66,8 @@ export const messages = {
   amountTenderedRequired: 'Jumlah uang yang diterima wajib diisi untuk pembayaran tunai',
   amountTenderedTooLow: 'Jumlah uang yang diterima kurang dari total',
   notCashAmount: 'Uang tunai harus kelipatan Rp 100, koin terkecil di laci',
+  priceTooLarge: 'Harga paling banyak Rp 100.000.000',
+  tenderedTooLarge: 'Uang diterima paling banyak Rp 1.000.000.000',
   orderNotPayable: 'Pesanan ini tidak sedang menunggu pembayaran',
   orderNotAwaitingVerification: 'Pesanan ini tidak sedang menunggu verifikasi pembayaran',
   orderNotCancellable: 'Pesanan yang sudah dibayar atau dibatalkan tidak dapat dibatalkan',

@@ -4,6 +4,17 @@
  */
 const DECIMAL = /^(\d{1,13})(?:\.(\d{1,2}))?$/;
 
+/**
+ * The largest amount the counter takes where money enters it: a ticket's price or flat fee (Rp 100
+ * juta), and cash handed over (Rp 1 miliar). Far above any festival's ticket, and far enough below
+ * the sen a JavaScript number holds exactly (about Rp 90 triliun) that a season's sums stay exact.
+ */
+export const MAX_PRICE_RUPIAH = 100_000_000;
+export const MAX_TENDERED_RUPIAH = 1_000_000_000;
+
+/** Whether a decimal string is at most `rupiah`. */
+export const atMost = (rupiah: number) => (value: string) => !isDecimalString(value) || toMinor(value) <= rupiah * 100;
+
 export function isDecimalString(value: string): boolean {
   return DECIMAL.test(value);
 }

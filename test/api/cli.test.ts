@@ -161,6 +161,17 @@ describe('ticket-counter CLI', () => {
     expect(result.stderr).toMatch(/^error: invalid import file:\n {2}events\.0\.id: /m);
   });
 
+  it('import refuses a price beyond the largest the counter takes (Rp 100.000.000)', async () => {
+    await createOrganizer();
+    const file = join(dir.path, 'huge.json');
+    const event = eventInput(Date.now());
+    writeFileSync(file, JSON.stringify({ events: [{ ...event, feeFlat: '100000000.01', tickets: [{ ...event.tickets[0], price: '9999999999999.99' }] }] }));
+    const result = await cli('import', '--file', file, '--owner', 'org@cli.example');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^ {2}events\.0\.feeFlat: Harga paling banyak Rp 100\.000\.000/m);
+    expect(result.stderr).toMatch(/^ {2}events\.0\.tickets\.0\.price: Harga paling banyak Rp 100\.000\.000/m);
+  });
+
   it('user grant gives a staff user access to an event by slug', async () => {
     await createOrganizer();
     await cli('user', 'create', '--email', 'kasir@cli.example', '--name', 'Kasir', '--role', 'staff', '--password', 'pw-kasir-cli');

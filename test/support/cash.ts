@@ -1,10 +1,20 @@
 /** Cash sessions through the API: one cashier's drawer, and a supervisor's approval. */
 import { contract } from '../../src/shared/contract/index.js';
-import type { CashCount } from '../../src/shared/cash.js';
+import { isCashAmount, type CashCount } from '../../src/shared/cash.js';
+import { fromMinor, toMinor } from '../../src/shared/money.js';
 import { expectOk } from './envelope.js';
 import { PASSWORD, type Caller } from './fixtures.js';
 import type { Harness } from './harness.js';
 import { call, type Reply } from './http.js';
+
+/**
+ * The cash that pays `total`: the total when notes and coins make it, else the next whole Rp 1.000,
+ * which covers the cash due under any rounding step (docs/cash-sessions.md, Money rules).
+ */
+export function cashThatPays(total: string): string {
+  const minor = toMinor(total);
+  return fromMinor(isCashAmount(minor) ? minor : Math.ceil(minor / 100_000) * 100_000);
+}
 
 /** A supervisor's approval: its e-mail and password. */
 export const approvalOf = (supervisor: Caller, password = PASSWORD) => ({ email: supervisor.user.email, password });

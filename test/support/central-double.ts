@@ -75,7 +75,7 @@ export interface DoubleSwitches {
   /** Events and categories carry values the counter has not seen (feeBearer "buyer", type "festival_pass", status "on_sale"). */
   unknownEnums: boolean;
   /** This event is sent with a start that is no timestamp, this category with a price that is no amount. */
-  malformed: { eventId?: string; categoryId?: string };
+  malformed: { eventId?: string; categoryId?: string; hugePriceCategoryId?: string };
   fault: DoubleFault;
 }
 
@@ -308,7 +308,7 @@ export async function startCentralDouble(options: DoubleOptions): Promise<Centra
       sold: sold(category.id),
       saleStartAt: category.saleStartAt,
       saleEndAt: category.saleEndAt,
-      price: switches.malformed.categoryId === category.id ? 'gratis' : money(toSen(category.price)),
+      price: switches.malformed.categoryId === category.id ? 'gratis' : switches.malformed.hugePriceCategoryId === category.id ? '9999999999999.99' : money(toSen(category.price)),
       status: switches.unknownEnums ? 'on_sale' : category.status,
       isSoldOut: heldOrSold(category.id) >= category.quota,
       createdAt: iso(event.createdAt),

@@ -14,6 +14,7 @@ import type { CheckInBody } from '../../src/shared/schemas/check-in.js';
 import type { CheckoutBody } from '../../src/shared/schemas/payment.js';
 import type { Registration } from '../../src/shared/schemas/registration.js';
 import type { Conflict, SyncStatus } from '../../src/shared/schemas/sync.js';
+import { cashThatPays } from './cash.js';
 import { startCentralDouble, type CentralDouble } from './central-double.js';
 import { DEMO, doubleSeed } from './double-seed.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
@@ -369,7 +370,7 @@ export async function act(at: Service, order: { id: string; totalAmount: string 
   const params = { idOrSlug: DEMO.slug, orderId: order.id };
   const checkout = (body: CheckoutBody) => send(at, contract.checkout, { params, body });
   const done = {
-    cash: () => checkout({ method: 'cash', amountTendered: order.totalAmount }),
+    cash: () => checkout({ method: 'cash', amountTendered: cashThatPays(order.totalAmount) }),
     transfer: () => checkout({ method: 'bank_transfer', reference: 'BCA 0042' }),
     qris: () => checkout({ method: 'qris', reference: 'QRIS 7781' }),
     confirm: () => send(at, contract.confirmPayment, { params, body: {} }),

@@ -4,8 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { ImportEvent } from '../../src/shared/schemas/import.js';
-import { isCashAmount } from '../../src/shared/cash.js';
-import { fromMinor, toMinor } from '../../src/shared/money.js';
+import { cashThatPays } from './cash.js';
 import type { Harness } from './harness.js';
 import type { Reply } from './http.js';
 import { seatCounts } from './db.js';
@@ -52,14 +51,8 @@ export interface World {
   seats(categoryId?: string): Promise<{ sold: number; held: number; isSoldOut: boolean }>;
 }
 
-/**
- * The cash that pays an order: its total when notes and coins make it, else the next whole
- * Rp 1.000, which covers the cash due under any rounding step (docs/cash-sessions.md, Money rules).
- */
-export const exactCash = (order: { totalAmount: string }) => {
-  const total = toMinor(order.totalAmount);
-  return { method: 'cash', amountTendered: fromMinor(isCashAmount(total) ? total : Math.ceil(total / 100_000) * 100_000) };
-};
+/** A cash payment of an order: its total, or the next whole Rp 1.000 (cashThatPays). */
+export const exactCash = (order: { totalAmount: string }) => ({ method: 'cash', amountTendered: cashThatPays(order.totalAmount) });
 
 export function world(h: Harness, eventOverrides: Partial<ImportEvent> = {}, origin: 'local' | 'remote' = 'local'): World {
   const organizer = makeCaller(h.services, 'organizer');

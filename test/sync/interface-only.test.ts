@@ -122,13 +122,15 @@ describe('a central service that speaks only the interface', () => {
 
   it('reads events and categories with values it does not know, and skips a malformed one, reporting both, while the rest replicates', async () => {
     double().switches.unknownEnums = true;
-    double().switches.malformed = { eventId: '01JDEM0000000000000000EV03', categoryId: DEMO.terusan };
+    // A price beyond the largest the counter takes (Rp 100.000.000) is skipped as malformed too.
+    double().switches.malformed = { eventId: '01JDEM0000000000000000EV03', categoryId: DEMO.terusan, hugePriceCategoryId: '01JDEM0000000000000000TK02' };
     try {
       const round = await syncRun(counter);
       expect(round).toMatchObject({ state: 'idle', lastError: null });
       const reported = round.pullReport.map((r) => `${r.kind} ${r.id} ${r.outcome}`);
       expect(reported).toContain('event 01JDEM0000000000000000EV03 skipped');
       expect(reported).toContain(`category ${DEMO.terusan} skipped`);
+      expect(round.pullReport.find((r) => r.id === '01JDEM0000000000000000TK02')).toMatchObject({ outcome: 'skipped', reason: expect.stringMatching(/Harga paling banyak Rp 100\.000\.000/) });
       expect(reported).toContain(`event ${DEMO.eventId} read`);
       const feeBearer = round.pullReport.find((r) => r.id === DEMO.eventId)!;
       expect(feeBearer.reason).toMatch(/feeBearer "buyer"/);

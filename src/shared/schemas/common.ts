@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDecimalString } from '../money.js';
+import { MAX_PRICE_RUPIAH, atMost, isDecimalString } from '../money.js';
 import { messages } from '../messages.js';
 
 export const Ulid = z.ulid().meta({ examples: ['01JD3Y9W5Q8Z6M2K4T7R1XABCD'] });
@@ -7,6 +7,8 @@ export const Decimal = z
   .string()
   .refine(isDecimalString, 'harus berupa angka desimal dengan 0 atau 2 angka di belakang titik')
   .meta({ examples: ['150000.00'] });
+/** A ticket's price or flat fee: at most MAX_PRICE_RUPIAH, refused beyond it wherever it enters (docs/cash-sessions.md, Money rules). */
+export const Price = Decimal.refine(atMost(MAX_PRICE_RUPIAH), messages.priceTooLarge).meta({ examples: ['150000.00'], description: 'At most Rp 100.000.000.' });
 /** A difference, which may be negative: a drawer's shortfall, a rounding down. */
 export const SignedDecimal = z
   .string()

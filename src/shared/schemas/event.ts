@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Decimal, PageQuery, QueryBool, SearchTerm, SortOrder, Timestamp, Ulid } from './common.js';
+import { Decimal, PageQuery, Price, QueryBool, SearchTerm, SortOrder, Timestamp, Ulid } from './common.js';
 
 export const EventStatus = z.enum(['draft', 'published', 'closed', 'archived']);
 /** The interface leaves feeBearer open; we decide: who pays the service fee. */
@@ -36,7 +36,7 @@ export const Event = z.object({
    * charges what it charges. Optional: a remote that does not send it leaves a counter's own rule.
    */
   feeRateBp: z.number().int().min(0).max(10_000).optional().meta({ description: 'Extension: service fee, basis points of the price.' }),
-  feeFlat: Decimal.optional().meta({ description: 'Extension: service fee, flat amount per ticket.' }),
+  feeFlat: Price.optional().meta({ description: 'Extension: service fee, flat amount per ticket; at most Rp 100.000.000.' }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { MAX_TENDERED_RUPIAH, atMost } from '../money.js';
 import { Decimal, SignedDecimal, Timestamp } from './common.js';
 
 /** Settled at the counter (cash, card) or deferred until an operator confirms it (bank transfer, QRIS). */
@@ -22,7 +23,9 @@ const IssuedTicketNumber = z
 
 const PaymentFields = z.object({
   method: PaymentMethod,
-  amountTendered: Decimal.optional().meta({ description: 'Cash handed over; required for cash, at least the total.' }),
+  amountTendered: Decimal.refine(atMost(MAX_TENDERED_RUPIAH), messages.tenderedTooLarge)
+    .optional()
+    .meta({ description: 'Cash handed over; required for cash, at least the cash due, whole Rp 100, at most Rp 1.000.000.000.' }),
   reference: Reference.optional().meta({ description: 'EDC approval code, transfer reference or QRIS transaction id.' }),
 });
 

@@ -7,6 +7,8 @@
  * without an id or a start that is no time, fails that one record, never a whole answer.
  */
 import { z } from 'zod';
+import { messages } from '../messages.js';
+import { MAX_PRICE_RUPIAH, atMost } from '../money.js';
 import { Timestamp, Ulid } from './common.js';
 import { Event } from './event.js';
 import { OrderListItem, Participant } from './order.js';
@@ -23,6 +25,9 @@ export const RemoteMoney = z.union([z.string(), z.number()]).transform((value, c
   }
   return match[2] === undefined ? match[1]! : `${match[1]}.${match[2].padEnd(2, '0')}`;
 });
+
+/** A remote's price or flat fee, refused beyond the largest this counter takes (docs/cash-sessions.md, Money rules). */
+const RemotePrice = RemoteMoney.refine(atMost(MAX_PRICE_RUPIAH), messages.priceTooLarge);
 
 /** Text the interface leaves open; a remote that leaves it out gets ''. */
 const OpenText = z.string().default('');
@@ -46,7 +51,7 @@ export const RemoteEvent = Event.pick({ id: true, name: true, startAt: true, end
   minPrice: RemoteMoney.optional(),
   maxPrice: RemoteMoney.optional(),
   feeRateBp: Event.shape.feeRateBp,
-  feeFlat: RemoteMoney.optional(),
+  feeFlat: RemotePrice.optional(),
   createdAt: Timestamp.optional(),
   updatedAt: Timestamp.optional(),
 });
@@ -58,7 +63,7 @@ export const RemoteTicketCategory = TicketCategory.pick({ id: true, name: true, 
   status: z.string().optional(),
   quota: z.number().int().nonnegative(),
   sold: z.number().int().nonnegative().default(0),
-  price: RemoteMoney,
+  price: RemotePrice,
   isSoldOut: z.boolean().optional(),
   createdAt: Timestamp.optional(),
   updatedAt: Timestamp.optional(),

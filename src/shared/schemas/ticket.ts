@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Decimal, Timestamp, Ulid } from './common.js';
+import { Price, Timestamp, Ulid } from './common.js';
 
 /** The interface leaves type and status open; we decide their values. */
 export const TicketType = z.enum(['regular', 'vip', 'early_bird', 'group', 'complimentary']);
@@ -15,7 +15,7 @@ export const TicketCategory = z.object({
   sold: z.number().int(),
   saleStartAt: Timestamp,
   saleEndAt: Timestamp,
-  price: Decimal,
+  price: Price,
   status: z.string().meta({ examples: ['active'] }),
   isSoldOut: z.boolean(),
   /**
