@@ -82,6 +82,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'remote.changed': 'Koneksi pusat diubah',
   'conflict.resolved': 'Konflik sinkronisasi diselesaikan',
   'user.created': 'Pengguna dibuat',
+  'user.approval_pin_set': 'PIN persetujuan diatur',
   'user.password_changed': 'Kata sandi diganti',
   'grant.added': 'Hak akses diberikan',
 };

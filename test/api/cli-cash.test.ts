@@ -24,9 +24,11 @@ describe('ticket-counter session and report', () => {
 
   // Fifteen command-line processes, each starting TypeScript: minutes on a loaded two-core machine.
   it('opens, moves cash, counts blind, is approved, and reports', { timeout: 40_000 }, async () => {
-    for (const [email, role] of [['kasir@cli.example', 'super_admin'], ['sup@cli.example', 'organizer']]) {
+    for (const [email, role] of [['kasir@cli.example', 'organizer'], ['sup@cli.example', 'super_admin']]) {
       expect((await cli(['user', 'create', '--email', email!, '--name', role!, '--role', role!, '--password', 'kata-sandi-panjang'])).code).toBe(0);
     }
+    // The supervisor's approval PIN (docs/cash-sessions.md, Approvals), from stdin.
+    expect(await json(['user', 'pin', '--email', 'sup@cli.example'], '135790\n')).toMatchObject({ approvalPinSet: true });
     const session = await json(['session', 'open', '--email', 'kasir@cli.example', '--count', 'n50000=2,c500=4']);
     expect(session).toMatchObject({ status: 'open', openingFloat: '102000.00' });
     const id = session.id as string;
@@ -41,11 +43,11 @@ describe('ticket-counter session and report', () => {
     expect(counted).toMatchObject({ expectedCash: '52000.00', countedCash: '50000.00', difference: '-2000.00', approvalRequired: true });
     const wrong = await cli(['session', 'close', '--email', 'kasir@cli.example', '--id', id, '--approver', 'sup@cli.example', '--reason', 'Dicek'], 'salah');
     expect(wrong).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: Persetujuan ditolak/) });
-    const closed = await json(['session', 'close', '--email', 'kasir@cli.example', '--id', id, '--approver', 'sup@cli.example', '--reason', 'Dicek'], 'kata-sandi-panjang\n');
+    const closed = await json(['session', 'close', '--email', 'kasir@cli.example', '--id', id, '--approver', 'sup@cli.example', '--reason', 'Dicek'], '135790\n');
     expect(closed).toMatchObject({ approvalRequired: false, session: { status: 'closed', reportNumber: 1 } });
 
     const z = await json(['session', 'report', '--email', 'kasir@cli.example', '--id', id]);
-    expect(z).toMatchObject({ kind: 'Z', number: 1, cashOut: '50000.00', difference: '-2000.00', approvedBy: 'organizer', approvalReason: 'Dicek' });
+    expect(z).toMatchObject({ kind: 'Z', number: 1, cashOut: '50000.00', difference: '-2000.00', approvedBy: 'super_admin', approvalReason: 'Dicek' });
     const csv = await cli(['session', 'report', '--email', 'kasir@cli.example', '--id', id, '--format', 'csv']);
     expect(csv.stdout.split('\r\n')).toContain('kas,Selisih,,-2000.00');
     const pdfFile = join(dir.path, 'z.pdf');

@@ -35,7 +35,7 @@ describe('ticket-counter CLI', () => {
     it.each([
       [['frobnicate'], /unknown command: frobnicate/],
       [['user', 'create', '--email', 'a@b.example'], /--\w+ is required/],
-      [['user', 'delete', '--email', 'a@b.example'], /expected create, grant or password/],
+      [['user', 'delete', '--email', 'a@b.example'], /expected create, grant, password or pin/],
       [['apikey', 'create', '--email', 'a@b.example', '--bogus'], /bogus/],
       [['user', 'create', '--email', 'x@y.example', '--name', 'X', '--role', 'pope', '--password', 'p'], /--role must be one of/],
       [['serve', '--port', '99999'], /--port/],

@@ -222,9 +222,9 @@ describe('printing receipts on a network ESC/POS printer', () => {
     await h.services.printQueue.idle();
     expect(printer.drawerKicks()).toBe(kicks + 1);
 
-    const open = (approval: { email: string; password: string }) =>
+    const open = (approval: { email: string; pin: string }) =>
       h.request({ ...call(contract.openCashDrawer, { body: { reason: 'Tukar uang kecil', approval } }), key: w.organizer.key });
-    expectError(await open({ ...approvalOf(w.organizer), password: 'bukan-sandinya' }), 403, 'APPROVAL_REFUSED');
+    expectError(await open({ ...approvalOf(w.organizer), pin: '135790' }), 403, 'APPROVAL_REFUSED');
     expectOk(await open(approvalOf(w.organizer)), 201);
     await h.services.printQueue.idle();
     expect(printer.drawerKicks()).toBe(kicks + 2);

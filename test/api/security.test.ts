@@ -250,7 +250,7 @@ describe('every authenticated endpoint', () => {
     if (path.endsWith('/gate-settings')) return { reentryAllowed: true };
     if (path.endsWith('/check-ins/journal')) return { entries: [{ id: 'journal-entry-1', direction: 'entry', ticketNumber, gate: 'Utara', at: new Date().toISOString() }] };
     // Access is decided before the approval is checked: a stranger learns nothing of it.
-    if (path.endsWith('/refund')) return { reason: 'Batal', approval: { email: 'supervisor@contoh.id', password: 'apa saja' } };
+    if (path.endsWith('/refund')) return { reason: 'Batal', approval: { email: 'supervisor@contoh.id', pin: '123456' } };
     return {};
   }
 

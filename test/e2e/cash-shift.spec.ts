@@ -47,10 +47,10 @@ test('open a shift, sell, refund with approval, close blind, read the Z report',
   const refund = page.getByRole('dialog', { name: 'Refund pesanan' });
   await refund.getByLabel('Alasan').fill('Pembeli salah tanggal');
   await refund.getByLabel(/Email supervisor/).fill(ORGANIZER.email);
-  await refund.getByLabel('Kata sandi supervisor').fill('bukan-sandinya');
+  await refund.getByLabel('PIN persetujuan supervisor').fill('000000');
   await refund.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(refund.getByText(/Persetujuan ditolak/)).toBeVisible();
-  await refund.getByLabel('Kata sandi supervisor').fill(ORGANIZER.password);
+  await refund.getByLabel('PIN persetujuan supervisor').fill(ORGANIZER.approvalPin);
   await documented(page, 'refund-approval');
   await refund.getByRole('button', { name: 'Refund', exact: true }).click();
   await expect(page.getByTestId('refund')).toContainText('Pembeli salah tanggal');
@@ -80,7 +80,7 @@ test('open a shift, sell, refund with approval, close blind, read the Z report',
   const approve = page.getByRole('region', { name: 'Persetujuan selisih' });
   await approve.getByLabel('Alasan').fill('Uang kembalian pembeli tertinggal');
   await approve.getByLabel(/Email supervisor/).fill(ORGANIZER.email);
-  await approve.getByLabel('Kata sandi supervisor').fill(ORGANIZER.password);
+  await approve.getByLabel('PIN persetujuan supervisor').fill(ORGANIZER.approvalPin);
   await documented(page, 'shift-approval');
   await approve.getByRole('button', { name: /Setujui/ }).click();
 

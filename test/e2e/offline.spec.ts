@@ -24,7 +24,7 @@ async function cli(args: string[], input?: string): Promise<string> {
   return result.stdout;
 }
 
-const OWNER_HERE = { email: 'pemilik@loket.test', password: ORGANIZER.password };
+const OWNER_HERE = { email: 'pemilik@loket.test', password: ORGANIZER.password, approvalPin: ORGANIZER.approvalPin };
 
 /** A remote (a demo instance) and a counter replicating to it, with its owner and a cashier; both stopped after `run`. */
 async function withRemote(run: (world: { remote: () => Served; restartRemote: () => Promise<Served>; remoteKey: string; counter: Served; counterDir: string }) => Promise<void>): Promise<void> {
@@ -40,6 +40,7 @@ async function withRemote(run: (world: { remote: () => Served; restartRemote: ()
 
     // The counter: its owner and a cashier, the remote's key on stdin, events pulled.
     await cli(['user', 'create', '--data-dir', counterDir.path, '--email', OWNER_HERE.email, '--name', 'Pemilik Loket', '--role', 'organizer', '--password', OWNER_HERE.password]);
+    await cli(['user', 'pin', '--data-dir', counterDir.path, '--email', OWNER_HERE.email], OWNER_HERE.approvalPin);
     await cli(['user', 'create', '--data-dir', counterDir.path, '--email', CASHIER.email, '--name', 'Kasir Loket', '--role', 'staff', '--password', CASHIER.password]);
     await cli(['remote', 'set', '--data-dir', counterDir.path, '--base-url', remote.url], remoteKey);
     await cli(['sync', 'now', '--data-dir', counterDir.path]);
@@ -123,7 +124,7 @@ test("a basket's line the remote refused after an outage is refunded from its co
     const refund = page.getByRole('dialog', { name: 'Refund pesanan' });
     await refund.getByLabel('Alasan').fill('NIK sudah terdaftar di pusat');
     await refund.getByLabel('Email supervisor (organizer atau pemilik loket)').fill(OWNER_HERE.email);
-    await refund.getByLabel('Kata sandi supervisor').fill(OWNER_HERE.password);
+    await refund.getByLabel('PIN persetujuan supervisor').fill(OWNER_HERE.approvalPin);
     await screenshot(page, 'conflict-refund');
     await refund.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect(refund).toHaveCount(0);

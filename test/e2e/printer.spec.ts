@@ -106,7 +106,7 @@ test('set up in Settings with a test page; a cash sale prints by itself; a recei
   const asking = page.getByRole('dialog', { name: 'Buka laci kas' });
   await asking.getByLabel('Alasan').fill('Tukar uang kecil');
   await asking.getByLabel('Email supervisor (organizer atau pemilik loket)').fill(OWNER.email);
-  await asking.getByLabel('Kata sandi supervisor').fill(OWNER.password);
+  await asking.getByLabel('PIN persetujuan supervisor').fill(OWNER.approvalPin);
   await asking.getByRole('button', { name: 'Buka laci' }).click();
   await expect(page.getByText('Laci kas dibuka.')).toBeVisible();
   await expect.poll(() => printer.drawerKicks(), { timeout: 15_000 }).toBe(kicks + 1);

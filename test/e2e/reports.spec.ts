@@ -25,7 +25,7 @@ test('the supervisor reads the day in tiles, charts and tables; a cashier only i
     expect((await counter.api(`${base}/checkout`, { method: 'POST', body: payment })).status).toBe(200);
     if (payment.method === 'qris' || payment.method === 'bank_transfer') expect((await counter.api(`${base}/payment/confirm`, { method: 'POST', body: {} })).status).toBe(200);
     if (i === 1) {
-      const refunded = await counter.api(`${base}/refund`, { method: 'POST', body: { reason: 'Salah hari', reference: 'VOID-1', approval: ORGANIZER } });
+      const refunded = await counter.api(`${base}/refund`, { method: 'POST', body: { reason: 'Salah hari', reference: 'VOID-1', approval: { email: ORGANIZER.email, pin: ORGANIZER.approvalPin } } });
       expect(refunded.status).toBe(200);
     }
   }

@@ -3,7 +3,7 @@ import { contract } from '../../src/shared/contract/index.js';
 import { isCashAmount, type CashCount } from '../../src/shared/cash.js';
 import { fromMinor, toMinor } from '../../src/shared/money.js';
 import { expectOk } from './envelope.js';
-import { PASSWORD, type Caller } from './fixtures.js';
+import { APPROVAL_PIN, type Caller } from './fixtures.js';
 import type { Harness } from './harness.js';
 import { call, type Reply } from './http.js';
 
@@ -16,8 +16,8 @@ export function cashThatPays(total: string): string {
   return fromMinor(isCashAmount(minor) ? minor : Math.ceil(minor / 100_000) * 100_000);
 }
 
-/** A supervisor's approval: its e-mail and password. */
-export const approvalOf = (supervisor: Caller, password = PASSWORD) => ({ email: supervisor.user.email, password });
+/** A supervisor's approval: its e-mail and approval PIN. */
+export const approvalOf = (supervisor: Caller, pin = APPROVAL_PIN) => ({ email: supervisor.user.email, pin });
 
 export function drawer(h: Harness, cashier: Caller) {
   const key = cashier.key;
@@ -35,7 +35,7 @@ export function drawer(h: Harness, cashier: Caller) {
     move: (kind: 'cash_in' | 'cash_out', amount: string, reason: string): Promise<Reply> =>
       send(call(contract.moveCash, { params: { sessionId }, body: { kind, amount, reason } })),
     count: (count: CashCount): Promise<Reply> => send(call(contract.countCashSession, { params: { sessionId }, body: { count } })),
-    approve: (approval: { email: string; password: string }, reason: string): Promise<Reply> =>
+    approve: (approval: { email: string; pin: string }, reason: string): Promise<Reply> =>
       send(call(contract.approveCashSession, { params: { sessionId }, body: { approval, reason } })),
     report: (by: Caller = cashier): Promise<Reply> => h.request({ ...call(contract.getCashReport, { params: { sessionId } }), key: by.key }),
   };

@@ -2,6 +2,7 @@
 import { ulid } from 'ulid';
 import { contract, pathOf } from '../../src/shared/contract/index.js';
 import type { Permission, Role } from '../../src/shared/schemas/auth.js';
+import { supervisesCash } from '../../src/shared/roles.js';
 import type { ImportEvent } from '../../src/shared/schemas/import.js';
 import type { Registration } from '../../src/shared/schemas/registration.js';
 import type { Actor } from '../../src/main/domain/access.js';
@@ -25,9 +26,13 @@ export const REF = {
   otherSubcategory: '01JSBCA0000000000000000002',
 } as const;
 
+/** Every supervisor a test makes has this approval PIN (docs/cash-sessions.md, Approvals). */
+export const APPROVAL_PIN = '246810';
+
 export function makeUser(services: Services, role: Role = 'organizer', overrides: { email?: string; name?: string } = {}): UserRow {
   const n = next();
-  return services.users.create({ email: `${role}.${n}@test.example`, name: `${role} ${n}`, role, password: PASSWORD, ...overrides });
+  const approvalPin = supervisesCash(role) ? APPROVAL_PIN : undefined;
+  return services.users.create({ email: `${role}.${n}@test.example`, name: `${role} ${n}`, role, password: PASSWORD, approvalPin, ...overrides });
 }
 
 export function makeKey(services: Services, user: UserRow, expiresAt?: number): string {

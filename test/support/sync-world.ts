@@ -18,12 +18,16 @@ import { cashThatPays } from './cash.js';
 import { startCentralDouble, type CentralDouble } from './central-double.js';
 import { DEMO, doubleSeed } from './double-seed.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
+import { APPROVAL_PIN } from './fixtures.js';
 import { TEST_PASSWORD_WORK, tempDir, type TempDir } from './harness.js';
 import { fetchJson, runCli, startServe, type JsonReply, type Served } from './serve.js';
 
 export { DEMO } from './double-seed.js';
 
 export const PASSWORD = 'kata-sandi-sinkron';
+
+/** The approval of a counter's owner (docs/cash-sessions.md, Approvals): its e-mail and approval PIN. */
+export const ownerApproval = (label: string) => ({ email: `pemilik@${label}.test`, pin: APPROVAL_PIN });
 
 /** Fast rounds for the tests; a per-request timeout short enough to provoke, long enough for loopback. */
 export const FAST_SYNC: Env = { TICKET_COUNTER_SYNC_INTERVAL_MS: '250', TICKET_COUNTER_SYNC_TIMEOUT_MS: '1500' };
@@ -260,7 +264,7 @@ export async function createCounter(label: string, remoteUrl: string, apiKey: st
   const staff = { email: `kasir@${label}.test`, password: PASSWORD };
   const services = createServices({ dataDir: dir.path, passwordWork: TEST_PASSWORD_WORK });
   try {
-    services.users.create({ ...owner, name: `Pemilik ${label}`, role: 'super_admin' });
+    services.users.create({ ...owner, name: `Pemilik ${label}`, role: 'super_admin', approvalPin: APPROVAL_PIN });
     services.users.create({ ...staff, name: `Kasir ${label}`, role: 'staff' });
     if (options.allotmentPercent !== undefined) services.settingsChanges.change('system', { offlineAllotmentPercent: options.allotmentPercent });
     services.sync.setRemoteBy('system', { baseUrl: remoteUrl, apiKey, ownerEmail: owner.email });

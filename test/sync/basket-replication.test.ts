@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
-import { conflictsOf, counterBehindProxy, data, DEMO, expectExactlyOnce, goneOffline, outboxRows, PASSWORD, person, send, settled, syncRun, waitFor, type Instance } from '../support/sync-world.js';
+import { conflictsOf, counterBehindProxy, data, DEMO, expectExactlyOnce, goneOffline, outboxRows, ownerApproval, person, send, settled, syncRun, waitFor, type Instance } from '../support/sync-world.js';
 
 describe('a basket replicated to a central service', () => {
   const stage = counterBehindProxy('double', 'basket');
@@ -75,9 +75,9 @@ describe('a basket replicated to a central service', () => {
     expect(there.map((o) => o.status)).toEqual(['completed', 'completed']);
 
     // The operator refunds the refused line from the conflict itself, with a supervisor's approval.
-    const approval = { email: `pemilik@${counter.label}.test`, password: PASSWORD };
+    const approval = ownerApproval(counter.label);
     const refund = { params: { seq: conflict!.seq }, body: { reason: 'NIK sudah terdaftar di pusat', approval } };
-    const wrongPassword = await send(counter, contract.refundConflictLocally, { ...refund, body: { ...refund.body, approval: { ...approval, password: 'salah-sekali' } } });
+    const wrongPassword = await send(counter, contract.refundConflictLocally, { ...refund, body: { ...refund.body, approval: { ...approval, pin: '000000' } } });
     expect(wrongPassword.status).toBe(403);
     data(await send(counter, contract.refundConflictLocally, refund));
     expect(await conflictsOf(counter)).toEqual([]);

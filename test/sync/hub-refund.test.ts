@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
-import { act, cli, conflictsOf, createCounter, data, ordersOfCustomer, outboxRows, PASSWORD, send, sell, settled, startCentral, syncRun, syncStatus, type Central, type Instance } from '../support/sync-world.js';
+import { act, cli, conflictsOf, createCounter, data, ordersOfCustomer, outboxRows, ownerApproval, send, sell, settled, startCentral, syncRun, syncStatus, type Central, type Instance } from '../support/sync-world.js';
 
 describe('a refund replicated to a venue hub', () => {
   let central: Central;
@@ -40,7 +40,7 @@ describe('a refund replicated to a venue hub', () => {
     await act(counter, order, 'cash');
     expect((await settled(counter)).conflicts).toBe(0);
     expect((await ordersOfCustomer(hub, order)).map((o) => o.status)).toEqual(['completed']);
-    const approval = { email: `pemilik@${counter.label}.test`, password: PASSWORD };
+    const approval = ownerApproval(counter.label);
     const params = { idOrSlug: order.eventId, orderId: order.id };
     data(await send(counter, contract.refundOrder, { params, body: { reason: 'Pembeli sakit', reference: 'VOID-9', approval } }));
     return order;
@@ -82,7 +82,7 @@ describe('a refund replicated to a venue hub', () => {
 
   it("decides a refund at the hub first: of it and a scan at the hub's gate, exactly one wins", async () => {
     const counter = bySupervisorKey;
-    const approval = { email: `pemilik@${counter.label}.test`, password: PASSWORD };
+    const approval = ownerApproval(counter.label);
     const paidEverywhere = async () => {
       const order = await sell(counter);
       await act(counter, order, 'cash');

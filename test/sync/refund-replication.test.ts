@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../src/shared/contract/index.js';
-import { act, conflictsOf, counterBehindProxy, data, outboxRows, PASSWORD, sell, send, settled, type Central, type Instance } from '../support/sync-world.js';
+import { act, conflictsOf, counterBehindProxy, data, outboxRows, ownerApproval, sell, send, settled, type Central, type Instance } from '../support/sync-world.js';
 
 describe('a refund replicated to a central service that refuses it', () => {
   const stage = counterBehindProxy('double', 'refund');
@@ -18,7 +18,7 @@ describe('a refund replicated to a central service that refuses it', () => {
     expect((await settled(counter)).conflicts).toBe(0);
     const remoteId = central.double!.orders().at(-1)!.id;
 
-    const approval = { email: 'pemilik@refund.test', password: PASSWORD };
+    const approval = ownerApproval('refund');
     const refunded = data(await send(counter, contract.refundOrder, { params: { idOrSlug: order.eventId, orderId: order.id }, body: { reason: 'Pembeli sakit', approval } }));
     expect(refunded).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refund: { method: 'cash', reason: 'Pembeli sakit' } });
 

@@ -112,7 +112,7 @@ export function createPrinting({ access, approvals, audit, cashSessions, events,
   async function openDrawer(actor: Actor, body: OpenDrawerBody): Promise<PrintJob> {
     access.requireSeller(actor);
     printer();
-    const approver = await approvals.approve(actor, body.approval);
+    const approver = await approvals.approve(actor, body.approval, { cashierUserId: actor.userId });
     audit.record(actor, 'cash_drawer.opened', { subjectId: null, details: { reason: body.reason, approvedBy: approver.email } });
     return kickDrawer(actor, body.reason);
   }

@@ -51,8 +51,8 @@ export async function sessionCommand(services: Services, action: string | undefi
     const actor = actorOf(services, values);
     const sessionId = required(values, 'id');
     if (typeof values.count === 'string') return print(cashSessions.count(actor, sessionId, { count: countOf(values.count) }, cliActor()));
-    // A difference beyond the tolerance: the supervisor's password from stdin, never argv.
-    const body = valid(ApproveCashSessionBody, { approval: { email: required(values, 'approver'), password: await readStdin() }, reason: required(values, 'reason') }, 'session close');
+    // A difference beyond the tolerance: the supervisor's approval PIN from stdin, never argv.
+    const body = valid(ApproveCashSessionBody, { approval: { email: required(values, 'approver'), pin: await readStdin() }, reason: required(values, 'reason') }, 'session close');
     return print(await cashSessions.approve(actor, sessionId, body, cliActor()));
   }
   if (action === 'report') {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { ImportFile } from '#shared/schemas/import.js';
-import { OperatorAccount, Permission } from '#shared/schemas/auth.js';
+import { ApprovalPin, OperatorAccount, Permission } from '#shared/schemas/auth.js';
+import { supervisesCash } from '#shared/roles.js';
 import { Settings, SettingsPatch } from '#shared/schemas/settings.js';
 import { GateName } from '#shared/schemas/gate-device.js';
 import type { GateScope } from '../domain/access.js';
@@ -63,7 +64,14 @@ export async function userCommand(services: Services, action: string | undefined
     await services.users.changePasswordBy(cliActor(), user, password);
     return print({ userId: user.id, passwordChanged: true });
   }
-  throw new UsageError('user: expected create, grant or password');
+  if (action === 'pin') {
+    const user = userByEmail(services, required(values, 'email'));
+    if (!supervisesCash(user.role)) throw new UsageError(`${user.email} is no organizer or owner: only supervisors approve`);
+    const pin = valid(ApprovalPin, await readStdin(), 'user pin');
+    await services.users.setApprovalPinBy(cliActor(), user, pin);
+    return print({ userId: user.id, approvalPinSet: true });
+  }
+  throw new UsageError('user: expected create, grant, password or pin');
 }
 
 /** --event and --gate: a gate device's key, for check-in on that event only (domain/gate-pairings.ts). */
@@ -191,7 +199,8 @@ export async function gateListCommand(services: Services, action: string | undef
 }
 
 /** The demo logins as a person reads them, one per line. */
-export const demoLoginLines = () => DEMO_LOGINS.map((l) => `  ${l.role.padEnd(12)} ${l.email}  password: ${l.password}`).join('\n');
+export const demoLoginLines = () =>
+  DEMO_LOGINS.map((l) => `  ${l.role.padEnd(12)} ${l.email}  password: ${l.password}${'approvalPin' in l ? `  approval PIN: ${l.approvalPin}` : ''}`).join('\n');
 
 export function demoCommand(services: Services): void {
   seedDemo(services, cliActor());

@@ -14,6 +14,7 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
   user create --email E --name N --role R --password P
                                             R: super_admin | organizer | staff
   user password --email E                   a new password for the user, read from stdin; every login of the user ends
+  user pin --email E                        an organizer's or owner's approval PIN (6-12 digits), read from stdin
   user grant --email E --event ID_OR_SLUG --permission P
                                             P: event:read | event:update | event:checkin
                                             (update implies read and checkin; checkin alone: the gate's check-in only)
@@ -45,7 +46,7 @@ export const USAGE = `ticket-counter <command> [options]    (every command takes
   session cash --email CASHIER --id SESSION --kind cash_in|cash_out --amount A --reason R
   session close --email CASHIER --id SESSION --count …     the blind count; closes within the tolerance
   session close --email CASHIER --id SESSION --approver EMAIL --reason R
-                                            a supervisor approves the difference; its password from stdin
+                                            a supervisor approves the difference; its approval PIN from stdin
   session report --email READER --id SESSION [--issue | --x-report N] [--format json|csv|pdf] [--layout a4|receipt] [--out FILE]
                                             the Z report, or the X report so far; --issue issues a numbered X report, --x-report N reads one
   report --from ISO --to ISO --format csv [--out FILE]

@@ -16,6 +16,11 @@ export const users = sqliteTable('users', {
   role: text('role', { enum: ['super_admin', 'organizer', 'staff', 'customer'] }).notNull(),
   passwordHash: text('password_hash').notNull(),
   /**
+   * A supervisor's approval PIN (scrypt, like a password): typed at a cashier's counter to approve
+   * one refund or one drawer's difference, and no login anywhere. Null until the supervisor sets one.
+   */
+  approvalPinHash: text('approval_pin_hash'),
+  /**
    * Logins (JWTs) carry the version they were issued under; changing the password or logging out
    * moves it on, which ends every login of the user at once.
    */

@@ -1,9 +1,9 @@
 import { and, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Permission, Role } from '#shared/schemas/auth.js';
 import type { Db } from '../db/connection.js';
-import { eventGrants, events } from '../db/schema.js';
+import { eventGrants, events, users } from '../db/schema.js';
 import { messages } from '#shared/messages.js';
-import { ownsCounter } from '#shared/roles.js';
+import { ownsCounter, supervisesCash } from '#shared/roles.js';
 import { AppError } from './errors.js';
 
 /** Who is calling: a user, the credential that proved it, and the device it came from (for the audit log). */
@@ -125,6 +125,23 @@ export function createAccess(db: Db) {
     if (!sellsSomewhere(actor)) throw new AppError('FORBIDDEN', messages.forbidden);
   }
 
-  return { permissionOn, allows, require, eventsAllowing, sellsSomewhere, requireSeller };
+  /**
+   * A condition on a cashier's user id column that holds for the cashiers whose shifts the actor
+   * supervises: any for the counter's owner; for an organizer, itself and whoever holds a grant on
+   * an event it may update (it works for that organizer); for anyone else, only itself.
+   */
+  function shiftsSupervised(actor: Actor): (cashierUserId: Column) => SQL {
+    if (actor.role === 'super_admin' && !actor.gateDevice) return () => sql`1`;
+    if (!supervisesCash(actor.role) || actor.gateDevice) return (cashier) => eq(cashier, actor.userId);
+    const theirs = db.select({ id: eventGrants.userId }).from(eventGrants).where(eventsAllowing(actor, 'event:update')(eventGrants.eventId));
+    return (cashier) => or(eq(cashier, actor.userId), inArray(cashier, theirs))!;
+  }
+
+  /** Whether the actor supervises `cashierUserId`'s shifts (shiftsSupervised). */
+  function supervisesShiftOf(actor: Actor, cashierUserId: string): boolean {
+    return db.select({ one: sql`1` }).from(users).where(and(eq(users.id, cashierUserId), shiftsSupervised(actor)(users.id))).get() !== undefined;
+  }
+
+  return { permissionOn, allows, require, eventsAllowing, sellsSomewhere, requireSeller, shiftsSupervised, supervisesShiftOf };
 }
 export type Access = ReturnType<typeof createAccess>;

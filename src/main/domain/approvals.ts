@@ -1,8 +1,12 @@
 /**
- * A supervisor's approval typed at the counter: the e-mail and password of an organizer or of the
- * counter's owner, checked like a login (one scrypt hash, the same cost for any wrong answer) and
- * counted against the acting operator like failed logins, so a cashier cannot guess a password
- * through the approval dialog. The approver is named in the audit entry of what was approved.
+ * A supervisor's approval typed at a cashier's counter (docs/cash-sessions.md, Approvals): the
+ * e-mail and approval PIN of an organizer or of the counter's owner. The PIN logs in nowhere, so
+ * the cashier's machine never holds a credential that opens a supervisor's session. It approves
+ * the one action of the request it is in, and only where the supervisor has authority: a refund
+ * on an event it may update, a drawer of a cashier whose shifts it supervises. Checked like a
+ * login (one scrypt hash, the same cost for any wrong answer) and counted against the acting
+ * cashier and against the supervisor named, so PINs cannot be guessed through the dialog from one
+ * counter or from many. The approver is named in the audit entry of what was approved.
  */
 import type { Approval } from '#shared/schemas/cash-session.js';
 import { messages } from '#shared/messages.js';
@@ -18,22 +22,22 @@ export interface Approver {
   email: string;
 }
 
+/** What is approved: a refund on an event's order, or a drawer (a difference, an opening) of a cashier's shift. */
+export type ApprovalScope = { event: OwnedEvent } | { cashierUserId: string };
+
 export function createApprovals(users: UserService, access: Access, attempts: AuthAttempts) {
-  /**
-   * The approver, or APPROVAL_REFUSED. For an event's order (`event`), an organizer approves only
-   * on events it may update; without one (a drawer's difference), any organizer or super admin.
-   */
-  async function approve(actor: Actor, approval: Approval, event?: OwnedEvent): Promise<Approver> {
-    const source = `approval:${actor.userId}`;
-    attempts.check(source);
-    const user = await users.authenticate(approval.email, approval.password);
-    const supervisor = user && supervisesCash(user.role) ? user : undefined;
-    const allowed = supervisor && (event === undefined || access.allows({ userId: supervisor.id, role: supervisor.role, name: supervisor.name, credential: 'jwt' }, event, 'event:update'));
-    if (!supervisor || !allowed) {
-      attempts.failed(source);
+  /** The approver, or APPROVAL_REFUSED (a wrong PIN, no PIN set, or no authority over `scope`). */
+  async function approve(actor: Actor, approval: Approval, scope: ApprovalScope): Promise<Approver> {
+    const sources = [`approval:${actor.userId}`, `approval-pin:${approval.email.toLowerCase()}`];
+    for (const source of sources) attempts.check(source);
+    const user = await users.byApprovalPin(approval.email, approval.pin);
+    const supervisor: Actor | undefined = user && supervisesCash(user.role) ? { userId: user.id, role: user.role, name: user.name, credential: 'jwt' } : undefined;
+    const allowed = supervisor && ('event' in scope ? access.allows(supervisor, scope.event, 'event:update') : access.supervisesShiftOf(supervisor, scope.cashierUserId));
+    if (!user || !allowed) {
+      for (const source of sources) attempts.failed(source);
       throw new AppError('APPROVAL_REFUSED', messages.approvalRefused, [{ field: 'approval', message: messages.approvalRefused }]);
     }
-    return { userId: supervisor.id, name: supervisor.name, email: supervisor.email };
+    return { userId: user.id, name: user.name, email: user.email };
   }
 
   /** Whether the actor could approve a refund on `event` itself: a supervisor who may update it. */

@@ -90,11 +90,11 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
     };
   }
 
-  /** The session, if the actor may read it: its cashier's, or any for a supervisor. */
+  /** The session, if the actor may read it: its cashier's, or one whose cashier it supervises (access.shiftsSupervised). */
   function readable(actor: Actor, sessionId: string): CashSessionRow {
     const row = db.select().from(cashSessions).where(eq(cashSessions.id, sessionId)).get();
     if (!row) throw new AppError('NOT_FOUND', messages.cashSessionNotFound);
-    if (row.cashierUserId !== actor.userId && !supervisesCash(actor.role)) throw new AppError('FORBIDDEN', messages.cashSessionForbidden);
+    if (!access.supervisesShiftOf(actor, row.cashierUserId)) throw new AppError('FORBIDDEN', messages.cashSessionForbidden);
     return row;
   }
 
@@ -147,7 +147,7 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
 
   function list(actor: Actor, query: { from?: string; to?: string }): CashSession[] {
     const filters: SQL[] = [];
-    if (!supervisesCash(actor.role)) filters.push(eq(cashSessions.cashierUserId, actor.userId));
+    filters.push(access.shiftsSupervised(actor)(cashSessions.cashierUserId));
     if (query.from) filters.push(gte(cashSessions.openedAt, parseInstant(query.from)));
     if (query.to) filters.push(lte(cashSessions.openedAt, parseInstant(query.to)));
     return db
@@ -237,8 +237,8 @@ export function createCashSessions({ db, clock, access, audit, settings, approva
 
   /** A difference beyond the tolerance, approved by a supervisor with a reason: the session closes. */
   async function approve(actor: Actor, sessionId: string, body: ApproveCashSessionBody, by: AuditActor = actor): Promise<CountResult> {
-    readable(actor, sessionId);
-    const approver = await approvals.approve(actor, body.approval);
+    const { cashierUserId } = readable(actor, sessionId);
+    const approver = await approvals.approve(actor, body.approval, { cashierUserId });
     const now = clock();
     return writeTransaction(db, () => {
       const row = readable(actor, sessionId);

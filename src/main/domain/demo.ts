@@ -6,9 +6,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Logins the demo creates; printed by `demo` and shown on the login screen of a demo counter. */
 export const DEMO_LOGINS = [
-  { email: 'organizer@demo.test', name: 'Rina Organizer', role: 'organizer', password: 'demo-organizer' },
+  { email: 'organizer@demo.test', name: 'Rina Organizer', role: 'organizer', password: 'demo-organizer', approvalPin: '246810' },
   { email: 'kasir@demo.test', name: 'Budi Kasir', role: 'staff', password: 'demo-kasir' },
-  { email: 'admin@demo.test', name: 'Admin Demo', role: 'super_admin', password: 'demo-admin' },
+  { email: 'admin@demo.test', name: 'Admin Demo', role: 'super_admin', password: 'demo-admin', approvalPin: '135790' },
 ] as const;
 
 // Fixed ids make `demo` idempotent: running it again updates the same events.

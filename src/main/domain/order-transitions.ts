@@ -328,7 +328,7 @@ export function createOrderTransitions({ db, clock, events, views, seats, expiry
    */
   async function refund(actor: Actor, idOrSlug: string, orderId: string, body: RefundBody, first?: RemoteFirst): Promise<OrderDetail> {
     const event = events.resolveFor(actor, idOrSlug, 'event:update');
-    const approver = await approvals.approve(actor, body.approval, event);
+    const approver = await approvals.approve(actor, body.approval, { event });
     const reference = body.reference ?? null;
     if (views.find(event, orderId).status !== 'completed') throw new AppError('INVALID_STATE', messages.orderNotRefundable);
     const atRemote = await first?.({ reason: body.reason, refund: replayOf({ reference, approver, refundedBy: actor }) });

@@ -10,7 +10,8 @@ import { hashPassword, hashPasswordAsync, nobodysPasswordHash, PASSWORD_WORK, ve
 import { toIso } from './time.js';
 
 export type UserRow = typeof users.$inferSelect;
-type NewUser = { email: string; name: string; role: Role; password: string };
+/** `approvalPin`: a supervisor's approval PIN from the start (the demo's, a test's). */
+type NewUser = { email: string; name: string; role: Role; password: string; approvalPin?: string };
 
 /** The roles of people who run the counter; customers are the people it sells to. */
 export const OPERATOR_ROLES = ['super_admin', 'organizer', 'staff'] as const satisfies readonly Role[];
@@ -38,10 +39,16 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog, passwor
 
   /** Creates a user. Not recorded in the audit log: for seeding (tests, benchmarks); operators are made by createBy. */
   function create(input: NewUser): UserRow {
-    return insert(input, hashPassword(input.password, passwordWork));
+    return insert(input, hashesOf(input));
   }
 
-  function insert(input: NewUser, passwordHash: string): UserRow {
+  /** The password's hash and the approval PIN's, if any: the slow part, done before any write transaction. */
+  const hashesOf = (input: NewUser) => ({
+    passwordHash: hashPassword(input.password, passwordWork),
+    approvalPinHash: input.approvalPin === undefined ? null : hashPassword(input.approvalPin, passwordWork),
+  });
+
+  function insert(input: NewUser, { passwordHash, approvalPinHash }: ReturnType<typeof hashesOf>): UserRow {
     if (findByEmail(input.email)) {
       throw new AppError('VALIDATION_FAILED', 'Email sudah dipakai', [{ field: 'email', message: 'Email sudah dipakai' }]);
     }
@@ -52,6 +59,7 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog, passwor
       name: input.name,
       role: input.role,
       passwordHash,
+      approvalPinHash,
       tokenVersion: 0,
       createdAt: now,
       updatedAt: now,
@@ -62,12 +70,11 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog, passwor
 
   /** Creates an operator on `by`'s behalf and records it (e-mail, name and role; never the password). */
   function createBy(by: AuditActor, input: NewUser): UserRow {
-    // Hashing is the slow part: done before the write transaction, which holds the lock.
-    const passwordHash = hashPassword(input.password, passwordWork);
+    const hashes = hashesOf(input);
     return audit.recorded(
       by,
       'user.created',
-      () => insert(input, passwordHash),
+      () => insert(input, hashes),
       (user) => ({ subjectId: user.id, details: { email: user.email, name: user.name, role: user.role } }),
     );
   }
@@ -92,6 +99,25 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog, passwor
       },
       () => ({ subjectId: user.id, details: { email: user.email } }),
     );
+  }
+
+  /** A supervisor's approval PIN, hashed as a password is (schema: users.approvalPinHash). */
+  async function setApprovalPinBy(by: AuditActor, user: UserRow, pin: string): Promise<void> {
+    const approvalPinHash = await hashPasswordAsync(pin, passwordWork);
+    audit.recorded(
+      by,
+      'user.approval_pin_set',
+      () => db.update(users).set({ approvalPinHash, updatedAt: clock() }).where(eq(users.id, user.id)).run(),
+      () => ({ subjectId: user.id, details: { email: user.email } }),
+    );
+  }
+
+  /** The operator whose approval PIN this is, or undefined; the same work for an unknown e-mail or a user with no PIN. */
+  async function byApprovalPin(email: string, pin: string): Promise<UserRow | undefined> {
+    const row = findByEmail(email);
+    const operator = row?.approvalPinHash && isOperator(row.role) ? row : undefined;
+    const right = await verifyPassword(pin, operator?.approvalPinHash ?? (await nobodysPasswordHash(passwordWork)));
+    return right ? operator : undefined;
   }
 
   function listByRole(role: Role): UserRow[] {
@@ -119,6 +145,6 @@ export function createUserService(db: Db, clock: Clock, audit: AuditLog, passwor
     return right ? operator : undefined;
   }
 
-  return { findByEmail, findById, listByRole, listOperators, hasOperator, create, createBy, changePasswordBy, endLogins, authenticate };
+  return { findByEmail, findById, listByRole, listOperators, hasOperator, create, createBy, changePasswordBy, setApprovalPinBy, endLogins, authenticate, byApprovalPin };
 }
 export type UserService = ReturnType<typeof createUserService>;

@@ -1,6 +1,6 @@
 /** The service itself and who is calling: liveness, logins and the counter's operators. */
 import { z } from 'zod';
-import { ChangePasswordBody, LoginBody, LoginResult, User } from '../schemas/auth.js';
+import { ChangePasswordBody, LoginBody, LoginResult, SetApprovalPinBody, User } from '../schemas/auth.js';
 import { BackgroundHealth } from '../schemas/background.js';
 import { envelope } from '../schemas/common.js';
 import { AUTH_ERRORS, BODY_ERRORS, endpoint } from './endpoint.js';
@@ -69,6 +69,20 @@ export const changePassword = endpoint({
   body: ChangePasswordBody,
   status: 200,
   response: envelope(LoginResult),
+  errors: [...BODY_ERRORS, 'FORBIDDEN', ...AUTH_ERRORS],
+});
+
+export const setApprovalPin = endpoint({
+  ...auth,
+  method: 'PUT',
+  path: '/auth/approval-pin',
+  summary: "Set the caller's approval PIN: what a supervisor types at a cashier's counter to approve one refund or one drawer",
+  description:
+    'An organizer or the counter owner, on its own login (a device key or a cashier is 403), confirming with its password (a wrong one is 400 on currentPassword and counts as a wrong password from the LAN). The PIN (6 to 12 digits) logs in nowhere. Recorded in the audit log (user.approval_pin_set). Docs: cash-sessions.md, Approvals.',
+  access: 'user',
+  body: SetApprovalPinBody,
+  status: 200,
+  response: envelope(z.object({ userId: z.string() })),
   errors: [...BODY_ERRORS, 'FORBIDDEN', ...AUTH_ERRORS],
 });
 

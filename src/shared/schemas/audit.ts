@@ -88,6 +88,7 @@ export const AuditEntry = z.discriminatedUnion('action', [
   entry('conflict.resolved', z.strictObject({ seq: z.number().int(), resolution: ConflictResolution, orderId: z.string(), remoteOrderId: z.string().nullable() })),
   entry('user.created', z.strictObject({ email: z.string(), name: z.string(), role: Role })),
   entry('user.password_changed', z.strictObject({ email: z.string() })),
+  entry('user.approval_pin_set', z.strictObject({ email: z.string() })),
   entry('grant.added', z.strictObject({ email: z.string(), permission: Permission })),
 ]);
 export type AuditEntry = z.infer<typeof AuditEntry>;

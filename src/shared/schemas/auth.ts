@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { Timestamp, Ulid, visible } from './common.js';
 
 /** super_admin, organizer and staff operate the service; customer is the role of walk-in buyers. */
@@ -38,4 +39,14 @@ export const ChangePasswordBody = z.object({
   newPassword: OperatorAccount.shape.password,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** A supervisor's approval PIN: 6 to 12 digits, so that it is no password and no password is one. */
+export const ApprovalPin = z.string().regex(/^\d{6,12}$/, messages.approvalPinShape);
+
+/** A supervisor sets its approval PIN on its own login, confirming it with its password. */
+export const SetApprovalPinBody = z.object({
+  currentPassword: ChangePasswordBody.shape.currentPassword,
+  pin: ApprovalPin,
+});
+export type SetApprovalPinBody = z.infer<typeof SetApprovalPinBody>;
 export type LoginResult = z.infer<typeof LoginResult>;

@@ -20,9 +20,13 @@ const Reason = z.string().trim().min(1).max(300);
 const MAX_MOVEMENT_RUPIAH = 100_000_000;
 
 /** An organizer's or super admin's credentials, typed at the counter by the supervisor. */
-export const Approval = z.object({
+/**
+ * A supervisor's approval of the one action of the request it is in: the supervisor's e-mail and
+ * approval PIN, which logs in nowhere (docs/cash-sessions.md, Approvals).
+ */
+export const Approval = z.strictObject({
   email: z.string().trim().min(3).max(254),
-  password: z.string().min(1).max(200),
+  pin: z.string().min(1).max(50),
 });
 export type Approval = z.infer<typeof Approval>;
 

@@ -15,7 +15,7 @@ export const SetupState = z.object({
 });
 export type SetupState = z.infer<typeof SetupState>;
 
-export const DemoLogin = z.object({ email: z.email(), name: z.string(), role: z.string(), password: z.string() });
+export const DemoLogin = z.object({ email: z.email(), name: z.string(), role: z.string(), password: z.string(), approvalPin: z.string().optional().meta({ description: "A supervisor's approval PIN (docs/cash-sessions.md, Approvals)." }) });
 export const DemoSetupResult = z.object({ logins: z.array(DemoLogin) });
 export type DemoSetupResult = z.infer<typeof DemoSetupResult>;
 

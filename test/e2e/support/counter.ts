@@ -14,9 +14,9 @@ export { organizerKey, tempDataDir } from './demo-data.js';
 export { expect };
 
 export const CASHIER = { email: 'kasir@demo.test', password: 'demo-kasir' };
-export const ORGANIZER = { email: ORGANIZER_EMAIL, password: 'demo-organizer' };
+export const ORGANIZER = { email: ORGANIZER_EMAIL, password: 'demo-organizer', approvalPin: '246810' };
 /** The demo counter's owner (super_admin): its remote, settings and device keys. */
-export const OWNER = { email: 'admin@demo.test', password: 'demo-admin' };
+export const OWNER = { email: 'admin@demo.test', password: 'demo-admin', approvalPin: '135790' };
 /** The demo's coffee fair: Harian (300 seats, Rp 75.000 + 2.5% fee the customer bears) and Terusan 3 Hari (3 seats). */
 export const COFFEE = { id: '01JDEM0000000000000000EV02', slug: 'pameran-kopi', name: 'Pameran Kopi Nusantara', daily: '01JDEM0000000000000000TK03', pass: '01JDEM0000000000000000TK04' };
 

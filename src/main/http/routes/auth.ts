@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { supervisesCash } from '#shared/roles.js';
 import { messages } from '#shared/messages.js';
 import { AppError, fieldError } from '../../domain/errors.js';
 import { toIso } from '../../domain/time.js';
@@ -29,14 +30,28 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
     return ok(request, messages.loggedOut, { userId: actor.userId });
   });
 
+  /** The caller's own user, once its current password is confirmed (400 on currentPassword, counted as a wrong login). */
+  async function confirmedCaller(request: FastifyRequest, currentPassword: string): Promise<UserRow> {
+    const user = services.users.findById(actorOf(request).userId);
+    const confirmed = user && (await throttled(services, request, true, () => services.users.authenticate(user.email, currentPassword)));
+    if (!confirmed) throw fieldError('currentPassword', messages.currentPasswordWrong);
+    return confirmed;
+  }
+
   mount(app, services, 'changePassword', async (request) => {
     const actor = actorOf(request);
     requireLogin(actor);
-    const user = services.users.findById(actor.userId);
-    const confirmed = user && (await throttled(services, request, true, () => services.users.authenticate(user.email, request.body.currentPassword)));
-    if (!confirmed) throw fieldError('currentPassword', messages.currentPasswordWrong);
+    const confirmed = await confirmedCaller(request, request.body.currentPassword);
     await services.users.changePasswordBy(actor, confirmed, request.body.newPassword);
     return ok(request, messages.passwordChanged, loginOf(services.users.findById(actor.userId)!));
+  });
+
+  mount(app, services, 'setApprovalPin', async (request) => {
+    const actor = actorOf(request);
+    requireLogin(actor);
+    if (!supervisesCash(actor.role)) throw new AppError('FORBIDDEN', messages.approvalPinOnlySupervisors);
+    await services.users.setApprovalPinBy(actor, await confirmedCaller(request, request.body.currentPassword), request.body.pin);
+    return ok(request, messages.approvalPinSet, { userId: actor.userId });
   });
 
   mount(app, services, 'currentUser', (request) => {

@@ -59,6 +59,7 @@ export function describeDetails(entry: AuditEntry): string {
     case 'grant.added':
       return joined(entry.details.email, entry.details.permission);
     case 'user.password_changed':
+    case 'user.approval_pin_set':
       return entry.details.email;
   }
 }
@@ -102,5 +103,6 @@ export const SUBJECT_KIND: Record<AuditAction, string> = {
   'conflict.resolved': 'Konflik',
   'user.created': 'Pengguna',
   'user.password_changed': 'Pengguna',
+  'user.approval_pin_set': 'Pengguna',
   'grant.added': 'Pengguna',
 };

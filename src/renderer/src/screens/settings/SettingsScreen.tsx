@@ -1,7 +1,8 @@
 import type { User } from '#shared/schemas/auth.js';
 import type { SyncStatus } from '#shared/schemas/sync.js';
-import { makesApiKeys, ownsCounter } from '#shared/roles.js';
+import { makesApiKeys, ownsCounter, supervisesCash } from '#shared/roles.js';
 import { AccountSection } from './AccountSection';
+import { ApprovalPinSection } from './ApprovalPinSection';
 import { ApiKeysSection } from './ApiKeysSection';
 import { CounterSection } from './CounterSection';
 import { DisplaySection } from './DisplaySection';
@@ -21,6 +22,7 @@ export function SettingsScreen({ user, status }: { user: User; status: SyncStatu
       <PrinterSection editable={owner} />
       <DisplaySection editable={owner} />
       <AccountSection />
+      {supervisesCash(user.role) && <ApprovalPinSection />}
     </div>
   );
 }

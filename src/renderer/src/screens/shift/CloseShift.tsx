@@ -1,7 +1,7 @@
 /**
  * Closing a shift: the blind count by denomination (the expected cash is not shown before it),
  * then expected, counted and the difference; beyond the tolerance, a supervisor approves with
- * e-mail, password and a reason.
+ * e-mail, approval PIN and a reason.
  */
 import { useState } from 'react';
 import type { CashCount } from '#shared/cash.js';

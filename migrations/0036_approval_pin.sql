@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `approval_pin_hash` text;
