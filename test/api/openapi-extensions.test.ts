@@ -21,19 +21,24 @@ const AUTHENTICATED = [{ apiKey: [] }, { bearer: [] }];
 const LOCAL = [{}, ...AUTHENTICATED];
 const NONE: never[] = [];
 
+/** What every operation declares (http/mount.ts): a refused Host, header or path, a slow request, a limit, a fault. */
+const EVERY = [400, 403, 408, 429, 431, 500];
+/** And every write: what a body can bring (BODY_ERRORS). */
+const WRITE = [...EVERY, 400, 413, 415, 507];
+
 /** Method and path, the credentials it takes, and the statuses it declares. */
 const EXTENSIONS: [string, string, Record<string, string[]>[], number[]][] = [
-  ['get', '/auth/me', AUTHENTICATED, [200, 401, 429, 500]],
-  ['get', '/api-keys', AUTHENTICATED, [200, 401, 429, 500]],
-  ['post', '/api-keys', AUTHENTICATED, [201, 400, 401, 403, 409, 413, 415, 422, 429, 500, 507]],
-  ['delete', '/api-keys/{keyId}', AUTHENTICATED, [200, 400, 401, 404, 413, 415, 429, 500, 507]],
-  ['get', '/users', AUTHENTICATED, [200, 401, 403, 429, 500]],
-  ['get', '/settings', AUTHENTICATED, [200, 401, 429, 500]],
-  ['patch', '/settings', AUTHENTICATED, [200, 400, 401, 403, 413, 415, 429, 500, 507]],
-  ['get', '/setup', LOCAL, [200, 401, 429, 500]],
-  ['post', '/setup/demo', NONE, [200, 400, 403, 409, 413, 415, 500, 507]],
-  ['post', '/setup/connect', NONE, [200, 400, 403, 409, 413, 415, 500, 507]],
-  ['get', '/audit-log', AUTHENTICATED, [200, 400, 401, 403, 429, 500]],
+  ['get', '/auth/me', AUTHENTICATED, [200, 401, ...EVERY]],
+  ['get', '/api-keys', AUTHENTICATED, [200, 401, ...EVERY]],
+  ['post', '/api-keys', AUTHENTICATED, [201, 401, 409, 422, ...WRITE]],
+  ['delete', '/api-keys/{keyId}', AUTHENTICATED, [200, 401, 404, ...WRITE]],
+  ['get', '/users', AUTHENTICATED, [200, 401, ...EVERY]],
+  ['get', '/settings', AUTHENTICATED, [200, 401, ...EVERY]],
+  ['patch', '/settings', AUTHENTICATED, [200, 401, ...WRITE]],
+  ['get', '/setup', LOCAL, [200, 401, ...EVERY]],
+  ['post', '/setup/demo', NONE, [200, 409, ...WRITE]],
+  ['post', '/setup/connect', NONE, [200, 409, ...WRITE]],
+  ['get', '/audit-log', AUTHENTICATED, [200, 401, ...EVERY]],
 ];
 
 describe('OpenAPI of the counter UI extensions', () => {
@@ -45,7 +50,7 @@ describe('OpenAPI of the counter UI extensions', () => {
     expect(operation.summary).toMatch(/^Extension: /);
     expect(operation.tags?.length).toBeGreaterThan(0);
     expect(operation.security).toEqual(security);
-    expect(Object.keys(operation.responses).map(Number).sort((a, b) => a - b)).toEqual(statuses);
+    expect(Object.keys(operation.responses).map(Number).sort((a, b) => a - b)).toEqual([...new Set(statuses)].sort((a, b) => a - b));
   });
 
   it('tags the audit log and documents its entries per action', async () => {

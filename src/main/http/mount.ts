@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { contract, type Access, type Answer, type Contract, type EndpointBase, type OperationId, type PartOf } from '#shared/contract/index.js';
+import { BODY_ERRORS, contract, type Access, type Answer, type Contract, type EndpointBase, type OperationId, type PartOf } from '#shared/contract/index.js';
 import type { Services } from '../services.js';
 import { messages } from '#shared/messages.js';
 import { AppError } from '../domain/errors.js';
@@ -38,6 +38,14 @@ const gateDevicesOnly =
     if (request.actor?.gateDevice && !endpoint.gateDevice) throw new AppError('FORBIDDEN', messages.gateDeviceOnly);
   };
 
+/**
+ * What any route can answer whatever it does, declared on every operation: a Host or Origin not
+ * allowed (403), a header the HTTP parser refuses or a malformed Idempotency-Key or path (400),
+ * headers too large (431), a request too slow (408), a limit reached (429). A write (any method
+ * but GET) can also answer what a body can (BODY_ERRORS).
+ */
+const EVERY_ROUTE_ERRORS = ['VALIDATION_FAILED', 'FORBIDDEN', 'REQUEST_TIMEOUT', 'RATE_LIMITED', 'HEADERS_TOO_LARGE'] as const;
+
 /** OpenAPI's security of each kind of access: none, optional (the empty requirement), or either credential. */
 const SECURITY_OF: Record<Access, Record<string, string[]>[]> = { public: [], local: [{}, ...SECURITY], user: SECURITY, counter: SECURITY };
 
@@ -63,7 +71,7 @@ export function mount<K extends OperationId>(app: FastifyInstance, services: Ser
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
-      response: { [endpoint.status]: endpoint.response, ...errorResponses(...endpoint.errors) },
+      response: { [endpoint.status]: endpoint.response, ...errorResponses(...endpoint.errors, ...EVERY_ROUTE_ERRORS, ...(endpoint.method === 'GET' ? [] : BODY_ERRORS)) },
     },
     handler: async (request, reply) => {
       const answer = await keepingAnswer(request, endpoint, services, () => handler(request as RequestOf<Contract[K]>, reply));

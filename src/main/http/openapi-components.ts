@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { contract, type EndpointBase, type OperationId } from '#shared/contract/index.js';
 import { ApiKeyInfo } from '#shared/schemas/apikey.js';
 import { AuditEntry } from '#shared/schemas/audit.js';
 import { User } from '#shared/schemas/auth.js';
@@ -48,7 +49,7 @@ export function openApiTransforms() {
   const withComponents = createJsonSchemaTransformObject({});
   return {
     transform: createJsonSchemaTransform({}),
-    transformObject: (input: Parameters<typeof withComponents>[0]) => usedComponentsOnly(withComponents(input)),
+    transformObject: (input: Parameters<typeof withComponents>[0]) => bodiesAsTheyAre(usedComponentsOnly(withComponents(input))),
   };
 }
 
@@ -75,4 +76,25 @@ function usedComponentsOnly<T extends { paths?: unknown; components?: { schemas?
   };
   follow(document.paths);
   return { ...document, components: { ...document.components, schemas: Object.fromEntries([...used].sort(([a], [b]) => a.localeCompare(b))) } };
+}
+
+type Operation = { operationId?: string; requestBody?: { required?: boolean; content?: unknown } };
+const WRITES = ['post', 'put', 'patch', 'delete'];
+
+/**
+ * Request bodies as the service takes them: a body its schema lets go missing (confirm, reject,
+ * cancel) is not required; a write without a body schema parses any JSON and reads none of it,
+ * which the document says rather than leave the body undeclared.
+ */
+function bodiesAsTheyAre<T extends { paths?: unknown }>(document: T): T {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
+  for (const operations of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!WRITES.includes(method)) continue;
+      const endpoint: EndpointBase | undefined = operation.operationId ? contract[operation.operationId as OperationId] : undefined;
+      if (operation.requestBody) operation.requestBody.required = !endpoint?.body?.safeParse(undefined).success;
+      else operation.requestBody = { required: false, content: { 'application/json': { schema: { description: 'Not read: this operation takes no body, and any JSON one is accepted and ignored.' } } } };
+    }
+  }
+  return document;
 }

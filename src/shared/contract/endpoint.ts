@@ -59,9 +59,9 @@ export interface EndpointBase {
   gateDevice?: boolean;
 }
 
-/** A file answered as it is, described for OpenAPI by its media type. */
-export const binary = (contentType: string, description: string) =>
-  z.any().meta({ description, content: { [contentType]: { schema: { type: 'string', format: 'binary' } } } });
+/** A file answered as it is, described for OpenAPI by its media type (or the types a query chooses between). */
+export const binary = (contentType: string | readonly string[], description: string) =>
+  z.any().meta({ description, content: Object.fromEntries([contentType].flat().map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) });
 
 /** Checks a definition (its params name exactly its path's `:segments`) and keeps its literal types. */
 export function endpoint<const P extends string, const E extends Omit<EndpointBase, 'path' | 'params'> & ParamsFor<P>>(

@@ -37,7 +37,7 @@ export const getTicketQr = endpoint({
   params: OrderParams.extend({ participantId: z.string().min(1).max(100) }),
   query: z.object({ format: z.enum(['png', 'svg']).default('png') }),
   status: 200,
-  response: binary('image/png', 'The QR image'),
+  response: binary(['image/png', 'image/svg+xml'], 'The QR image: PNG, or SVG with format=svg'),
   produces: 'image/png',
   errors: READ_ERRORS,
 });

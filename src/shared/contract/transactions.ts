@@ -73,7 +73,7 @@ export const getTransactionQr = endpoint({
   params: TransactionParams,
   query: z.object({ format: z.enum(['png', 'svg']).default('png') }),
   status: 200,
-  response: binary('image/png', 'The QR image'),
+  response: binary(['image/png', 'image/svg+xml'], 'The QR image: PNG, or SVG with format=svg'),
   produces: 'image/png',
   errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'EVENT_NOT_FOUND', 'NOT_FOUND', ...AUTH_ERRORS],
 });
