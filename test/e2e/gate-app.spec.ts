@@ -27,7 +27,7 @@ async function wedge(page: Page, text: string): Promise<void> {
 /** Nothing focused, as on a phone left on the counter of the gate. */
 const blur = (page: Page) => page.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
 
-test('paired with a pasted key; scanned by the scanner and by hand; a second entry refused', async ({ page, counter }) => {
+test('paired with a pasted key; scanned by the scanner and by hand; a second entry refused', async ({ counter, page }) => {
   const ani = await sellTicket(counter, 'Ani Wijaya');
   const budi = await sellTicket(counter, 'Budi Hartono');
 
@@ -85,7 +85,7 @@ test('paired with a pasted key; scanned by the scanner and by hand; a second ent
   expect(await gateCounts(counter, 'Gerbang Utara')).toMatchObject({ admitted: 2, refused: 4, insideNow: 2 });
 });
 
-test('paired by a code from Settings, typed or by its link; a device unpaired there goes back to pairing', async ({ page, counter, browser }) => {
+test('paired by a code from Settings, typed or by its link; a device unpaired there goes back to pairing', async ({ counter, page, browser }) => {
   // The organizer pairs the south gate from the counter's Settings: a QR code and a code to type.
   const desk = await browser.newPage();
   await logIn(desk, counter.url, ORGANIZER);
@@ -140,7 +140,7 @@ test('paired by a code from Settings, typed or by its link; a device unpaired th
   await Promise.all([desk.context().close(), phone.context().close()]);
 });
 
-test("a family's group code admits them all in one scan, and no one twice", async ({ page, counter }) => {
+test("a family's group code admits them all in one scan, and no one twice", async ({ counter, page }) => {
   const family = ['Budi Santoso', 'Sari Santoso', 'Dina Santoso'];
   const { groupToken } = await sellBasket(counter, family);
   await openPaired(page, counter, 'Gerbang Utara');
@@ -157,7 +157,7 @@ test("a family's group code admits them all in one scan, and no one twice", asyn
   expect(await gateCounts(counter, 'Gerbang Utara')).toMatchObject({ admitted: 3, insideNow: 3 });
 });
 
-test('exit and re-entry where the event allows it', async ({ page, counter }) => {
+test('exit and re-entry where the event allows it', async ({ counter, page }) => {
   const ani = await sellTicket(counter, 'Ani Rahmawati');
   await openPaired(page, counter, 'Gerbang Utara');
   // Re-entry is off: the gate only admits.
@@ -214,7 +214,7 @@ test(`the camera admits a ticket held up to it, no key pressed ${FULL_CHROMIUM}`
   }
 });
 
-test('offline: admits from its copy, opens with no network, and its journal reaches the instance once', async ({ page, counter, browser }) => {
+test('offline: admits from its copy, opens with no network, and its journal reaches the instance once', async ({ counter, page, browser }) => {
   test.setTimeout(60_000);
   const ani = await sellTicket(counter, 'Ani Offline');
   const budi = await sellTicket(counter, 'Budi Offline');
@@ -291,7 +291,7 @@ test('offline: admits from its copy, opens with no network, and its journal reac
   await expect(double).toBeHidden();
 });
 
-test('the gate app and the counter UI load none of each other\'s code', async ({ page, counter, browser }) => {
+test('the gate app and the counter UI load none of each other\'s code', async ({ counter, page, browser }) => {
   /** The scripts a page at `path` loads from the instance. */
   const scriptsOf = async (on: Page, path: string, ready: () => Promise<void>) => {
     const loaded: string[] = [];

@@ -63,7 +63,7 @@ test('set up in Settings with a test page; a cash sale prints by itself; a recei
   await expect(page.getByText('LUNAS')).toBeVisible();
   const [, sale] = await receiptsCut(printer, 2);
   expect(sale!.text).toContain('Rina Printer');
-  expect(sale!.text).toMatch(/Kembalian\s+Rp 23\.125/);
+  expect(sale!.text).toMatch(/Kembalian\s+Rp 23\.100/);
   expect(sale!.drawerKicks).toBe(1);
   expect(sale!.qrCodes).toHaveLength(1);
 

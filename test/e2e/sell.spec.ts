@@ -18,17 +18,18 @@ test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next 
   await expect(page.getByTestId('order-total')).toHaveText('Rp 76.875');
   await screenshot(page, 'pay-cash-empty');
 
+  // In cash, Rp 76.875 is Rp 76.900: the drawer holds nothing below a Rp 100 coin.
   await page.getByLabel('Uang diterima').fill('50.000');
-  await expect(page.getByTestId('change')).toContainText('Kurang Rp 26.875');
+  await expect(page.getByTestId('change')).toContainText('Kurang Rp 26.900');
   await expect(page.getByRole('button', { name: /Bayar/ })).toBeDisabled();
   await page.getByLabel('Uang diterima').fill('100.000');
-  await expect(page.getByTestId('change')).toHaveText('Kembalian Rp 23.125');
+  await expect(page.getByTestId('change')).toHaveText('Kembalian Rp 23.100');
   await screenshot(page, 'pay-cash-change');
   await page.getByRole('button', { name: /Bayar/ }).click();
 
   await expect(page.getByText('LUNAS')).toBeVisible();
   await expect(page.getByTestId('ticket-number')).toHaveText(/^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/);
-  await expect(page.getByTestId('change-back')).toHaveText('Kembalian Rp 23.125');
+  await expect(page.getByTestId('change-back')).toHaveText('Kembalian Rp 23.100');
   await expect(page.getByRole('img', { name: /Kode QR tiket/ })).toBeVisible();
   await expect(page.getByTestId('invoice-number')).toHaveText(/^Invoice INV\/LOKET-1\/\d{4}\/\d{6}$/);
   await screenshot(page, 'sell-done');
@@ -37,7 +38,7 @@ test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next 
   const orders = await counter.api(`/events/${COFFEE.slug}/admin/orders?search=${encodeURIComponent(siti.email)}`);
   expect(orders.body.data).toHaveLength(1);
   const order = (await counter.api(`/events/${COFFEE.slug}/admin/orders/${orders.body.data[0].id}`)).body.data;
-  expect(order).toMatchObject({ status: 'completed', paymentStatus: 'paid', payment: { method: 'cash', amountTendered: '100000.00', change: '23125.00' } });
+  expect(order).toMatchObject({ status: 'completed', paymentStatus: 'paid', payment: { method: 'cash', amountTendered: '100000.00', change: '23100.00', rounding: '25.00' } });
   expect(order.participants[0].ticketNumber).toBe(await page.getByTestId('ticket-number').textContent());
   expect(await page.getByTestId('invoice-number').textContent()).toBe(`Invoice ${order.invoiceNumber}`);
   expect(order.participants[0].phone).toBe(`+62${siti.phone.replace(/\D/g, '').slice(1)}`);
@@ -65,7 +66,7 @@ test('the exact amount by its quick button, then Enter pays it', async ({ page, 
   await chooseEvent(page, 'kopi');
   await startSale(page, 'Harian', customer('Rudi Hartono', 'male', '21-06-1979'));
   await page.getByRole('button', { name: 'Uang pas' }).click();
-  await expect(page.getByLabel('Uang diterima')).toHaveValue('76.875');
+  await expect(page.getByLabel('Uang diterima')).toHaveValue('76.900');
   await expect(page.getByRole('button', { name: /Bayar/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByText('LUNAS')).toBeVisible();
