@@ -3,7 +3,7 @@
  * login on a second tablet ends (and its login screen says why); logging out ends the session, and
  * only the new password logs in again.
  */
-import { CASHIER, expect, logIn, screenshot, test } from './support/counter.js';
+import { CASHIER, expect, logIn, ORGANIZER, screenshot, test } from './support/counter.js';
 
 const NEW_PASSWORD = 'kasir-sandi-baru-2026';
 
@@ -38,4 +38,30 @@ test('a password change ends the other logins; logging out, then only the new pa
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page.getByText('Email atau kata sandi salah')).toBeVisible();
   await logIn(page, counter.url, { email: CASHIER.email, password: NEW_PASSWORD });
+});
+
+test("a supervisor sets its approval PIN in Settings; a cashier's Settings has none", async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await page.keyboard.press('F4');
+  await expect(page.getByRole('heading', { name: 'Akun saya' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'PIN persetujuan' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Keluar' }).click();
+
+  await logIn(page, counter.url, ORGANIZER);
+  await page.keyboard.press('F4');
+  const section = page.locator('section', { has: page.getByRole('heading', { name: 'PIN persetujuan' }) });
+  await section.getByLabel('Kata sandi saat ini').fill(ORGANIZER.password);
+  await section.getByLabel('PIN baru').fill('12ab');
+  await section.getByLabel('Ulangi PIN').fill('12ab');
+  await section.getByRole('button', { name: 'Simpan PIN' }).click();
+  await expect(section.getByText('PIN persetujuan 6 sampai 12 angka')).toBeVisible();
+  await section.getByLabel('PIN baru').fill('864209');
+  await section.getByLabel('Ulangi PIN').fill('864209');
+  await section.getByRole('button', { name: 'Simpan PIN' }).click();
+  await expect(section.getByText('PIN persetujuan disimpan.')).toBeVisible();
+  await screenshot(page, 'settings-approval-pin');
+
+  // A PIN logs in nowhere.
+  const login = await counter.api('/auth/login', { method: 'POST', body: { email: ORGANIZER.email, password: '864209' } });
+  expect(login.status).toBe(401);
 });

@@ -48,15 +48,18 @@ test('the connection form speaks Indonesian: a wrong address, a short key, a ser
   await expect(page.locator('#remote')).not.toContainText(RAW);
 });
 
-test('cash is whole rupiah: an amount with sen is refused, saying so', async ({ page, counter }) => {
+test('cash is whole Rp 100 coins: an amount with sen or below a coin is refused, saying so', async ({ page, counter }) => {
   await logIn(page, counter.url);
   await chooseEvent(page, 'kopi');
   await startSale(page, 'Harian', customer('Bayu Saputra', 'male', '02-03-1985'));
-  await page.getByLabel('Uang diterima').fill('76.875,50');
-  await expect(page.getByRole('button', { name: /Bayar/ })).toBeDisabled();
-  await expect(page.getByTestId('change')).toContainText('rupiah penuh');
+  for (const amount of ['76.875,50', '76.950']) {
+    await page.getByLabel('Uang diterima').fill(amount);
+    await expect(page.getByRole('button', { name: /Bayar/ })).toBeDisabled();
+    await expect(page.getByTestId('change')).toContainText('kelipatan Rp 100');
+  }
+  // Rp 76.875 is Rp 76.900 in cash.
   await page.getByLabel('Uang diterima').fill('80.000');
-  await expect(page.getByTestId('change')).toHaveText('Kembalian Rp 3.125');
+  await expect(page.getByTestId('change')).toHaveText('Kembalian Rp 3.100');
 });
 
 test('a NIK fills the date of birth and gender it encodes; an override still warns', async ({ page, counter }) => {

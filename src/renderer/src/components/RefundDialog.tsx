@@ -6,6 +6,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { METHOD_LABEL } from '#shared/labels.js';
+import { fromMinor, toMinor, toMinorSigned } from '#shared/money.js';
 import type { RefundBody } from '#shared/schemas/cash-session.js';
 import type { OrderDetail } from '#shared/schemas/order.js';
 import { Dialog } from './Dialog';
@@ -21,6 +22,8 @@ export function RefundDialog({ order, refund, onClose }: { order: OrderDetail; r
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
   const method = order.payment?.method ?? 'cash';
+  // What leaves the drawer: the order's total with the cash rounding it was paid with (whole coins).
+  const back = order.payment?.rounding ? fromMinor(toMinor(order.grandTotal) + toMinorSigned(order.payment.rounding)) : order.grandTotal;
   return (
     <Dialog title="Refund pesanan" open onClose={onClose}>
       <form
@@ -30,7 +33,7 @@ export function RefundDialog({ order, refund, onClose }: { order: OrderDetail; r
         }}
       >
         <p>
-          {METHOD_LABEL[method]} {rupiah(order.grandTotal)} dikembalikan kepada pembeli dari shift Anda. Tiketnya langsung tidak berlaku di gerbang.
+          {METHOD_LABEL[method]} {rupiah(back)} dikembalikan kepada pembeli dari shift Anda. Tiketnya langsung tidak berlaku di gerbang.
         </p>
         <ApprovalFields form={approval} reason={reason} onReason={setReason} />
         {method !== 'cash' && (

@@ -10,7 +10,8 @@ import { formatRupiah, fromMinor, toMinor } from '#shared/money.js';
 import type { OrderDetail } from '#shared/schemas/order.js';
 import type { BasketCheckoutBody, Payment, PaymentMethod } from '#shared/schemas/payment.js';
 import { useCheckout, usePaymentVerification, useSettings } from '../../api/hooks';
-import { roundCash } from '#shared/cash.js';
+import { isCashAmount, roundCash } from '#shared/cash.js';
+import { messages } from '#shared/messages.js';
 import { CancelOrderDialog } from '../../components/CancelOrderDialog';
 import { OrderSummary } from '../../components/OrderSummary';
 import { Field, Notice } from '../../components/Field';
@@ -77,9 +78,9 @@ export function Checkout({ total, pay }: { total: string; pay: Payer }) {
   useShortcuts(Object.fromEntries(METHODS.map((m) => [m.key, () => setMethod(m.method)])));
 
   const cash = parseCashInput(tendered);
-  // Rupiah has no coins for sen: a drawer can neither take nor give them.
-  const sen = cash !== undefined && cash % 100 !== 0;
-  const short = method === 'cash' && (cash === undefined || sen || cash < due);
+  // The drawer holds nothing below a Rp 100 coin: it can neither take nor give less (shared/cash.ts).
+  const notCoins = cash !== undefined && !isCashAmount(cash);
+  const short = method === 'cash' && (cash === undefined || notCoins || cash < due);
   const submit = () => {
     if (short) return;
     const body: BasketCheckoutBody =
@@ -129,8 +130,8 @@ export function Checkout({ total, pay }: { total: string; pay: Payer }) {
           <div className={short && cash !== undefined ? 'change short' : 'change'} data-testid="change" aria-live="polite">
             {cash === undefined ? (
               <span className="muted">Kembalian muncul di sini</span>
-            ) : sen ? (
-              <span>Uang tunai dalam rupiah penuh, tanpa sen</span>
+            ) : notCoins ? (
+              <span>{messages.notCashAmount}</span>
             ) : cash >= due ? (
               <>
                 <span>Kembalian</span> <strong>{formatRupiah(cash - due)}</strong>

@@ -8,9 +8,9 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { messages } from '#shared/messages.js';
 import { ChangePasswordBody } from '#shared/schemas/auth.js';
-import { ApiError, changePassword } from '../../api/client';
-import { Field, Notice } from '../../components/Field';
-import { serverErrorsTo } from '../../form-errors';
+import { changePassword } from '../../api/client';
+import { EmptyingForm } from '../../components/EmptyingForm';
+import { Field } from '../../components/Field';
 
 /** The body, and the new password typed twice: a typo would lock the operator out. */
 const PasswordForm = ChangePasswordBody.extend({ repeated: z.string() }).refine((form) => form.repeated === form.newPassword, {
@@ -27,16 +27,7 @@ export function AccountSection() {
   return (
     <section className="card">
       <h2>Akun saya</h2>
-      <form
-        className="form-grid three"
-        noValidate
-        onSubmit={form.handleSubmit((values) =>
-          change.mutate(values, {
-            onSuccess: () => form.reset(EMPTY),
-            onError: (error) => error instanceof ApiError && serverErrorsTo(form, error),
-          }),
-        )}
-      >
+      <EmptyingForm form={form} mutation={change} empty={EMPTY} success={messages.passwordChanged} submit="Ganti kata sandi">
         <Field label="Kata sandi saat ini" error={errors.currentPassword?.message}>
           {(props) => <input {...props} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
         </Field>
@@ -46,14 +37,7 @@ export function AccountSection() {
         <Field label="Ulangi kata sandi baru" error={errors.repeated?.message}>
           {(props) => <input {...props} type="password" autoComplete="new-password" {...form.register('repeated')} />}
         </Field>
-        <div className="actions span-3">
-          {change.isSuccess && <Notice kind="success">{messages.passwordChanged}.</Notice>}
-          {change.error && !(change.error instanceof ApiError && change.error.details.length > 0) && <Notice kind="error">{change.error.message}</Notice>}
-          <button type="submit" className="primary" disabled={change.isPending}>
-            Ganti kata sandi
-          </button>
-        </div>
-      </form>
+      </EmptyingForm>
     </section>
   );
 }

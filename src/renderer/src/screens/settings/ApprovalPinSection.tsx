@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { contract } from '#shared/contract/index.js';
 import { messages } from '#shared/messages.js';
 import { SetApprovalPinBody } from '#shared/schemas/auth.js';
-import { api, ApiError } from '../../api/client';
-import { Field, Notice } from '../../components/Field';
-import { serverErrorsTo } from '../../form-errors';
+import { api } from '../../api/client';
+import { EmptyingForm } from '../../components/EmptyingForm';
+import { Field } from '../../components/Field';
 
 /** The body, and the PIN typed twice: a typo would leave the supervisor unable to approve. */
 const PinForm = SetApprovalPinBody.extend({ repeated: z.string() }).refine((form) => form.repeated === form.pin, { path: ['repeated'], message: 'PIN tidak sama' });
@@ -27,16 +27,7 @@ export function ApprovalPinSection() {
     <section className="card">
       <h2>PIN persetujuan</h2>
       <p className="muted">Diketik di loket kasir untuk menyetujui refund atau selisih kas. PIN tidak bisa dipakai untuk masuk.</p>
-      <form
-        className="form-grid three"
-        noValidate
-        onSubmit={form.handleSubmit((values) =>
-          save.mutate(values, {
-            onSuccess: () => form.reset(EMPTY),
-            onError: (error) => error instanceof ApiError && serverErrorsTo(form, error),
-          }),
-        )}
-      >
+      <EmptyingForm form={form} mutation={save} empty={EMPTY} success={messages.approvalPinSet} submit="Simpan PIN">
         <Field label="Kata sandi saat ini" error={errors.currentPassword?.message}>
           {(props) => <input {...props} type="password" autoComplete="current-password" {...form.register('currentPassword')} />}
         </Field>
@@ -46,14 +37,7 @@ export function ApprovalPinSection() {
         <Field label="Ulangi PIN" error={errors.repeated?.message}>
           {(props) => <input {...props} type="password" inputMode="numeric" autoComplete="off" {...form.register('repeated')} />}
         </Field>
-        <div className="actions span-3">
-          {save.isSuccess && <Notice kind="success">{messages.approvalPinSet}.</Notice>}
-          {save.error && !(save.error instanceof ApiError && save.error.details.length > 0) && <Notice kind="error">{save.error.message}</Notice>}
-          <button type="submit" className="primary" disabled={save.isPending}>
-            Simpan PIN
-          </button>
-        </div>
-      </form>
+      </EmptyingForm>
     </section>
   );
 }
