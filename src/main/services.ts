@@ -49,6 +49,7 @@ import { createInvoiceService } from './invoice/service.js';
 import { createReadThread } from './read-thread/read-thread.js';
 import { createPrinting } from './app/printing.js';
 import { createCustomerDisplay } from './app/customer-display.js';
+import { encodeDrawerKick } from './printing/escpos.js';
 import { createPrintQueue } from './printing/print-queue.js';
 import { sendToPrinter } from './printing/printer-connection.js';
 import { createAllotment } from './sync/allotment.js';
@@ -210,7 +211,7 @@ export function createServices(options: ServiceOptions) {
     journal: createGateJournal({ db: core.database.db, clock: core.clock, events: core.events, audit: core.audit, idempotency: core.idempotency, checkIns: core.checkIns, gate }),
   };
   const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });
-  const printQueue = createPrintQueue({ db: core.database.db, clock: core.clock, printerAddress: () => core.settings.get().printerAddress, send: sendToPrinter });
+  const printQueue = createPrintQueue({ db: core.database.db, clock: core.clock, printerAddress: () => core.settings.get().printerAddress, send: sendToPrinter, drawerKick: encodeDrawerKick() });
   const printing = createPrinting({ ...core, queue: printQueue });
   const customerDisplay = createCustomerDisplay({ ...core, customerDisplays: createCustomerDisplays(core.database.db, core.clock) });
   const close = () => {

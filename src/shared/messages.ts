@@ -67,6 +67,8 @@ export const messages = {
   amountTenderedTooLow: 'Jumlah uang yang diterima kurang dari total',
   notCashAmount: 'Uang tunai harus kelipatan Rp 100, koin terkecil di laci',
   approvalPinShape: 'PIN persetujuan 6 sampai 12 angka',
+  printerWasWaiting: 'printer sedang menunggu',
+  drawerNotOpened: (reason: string) => `Laci tidak dibuka: printer tidak dapat dihubungi saat itu, dan laci tidak terbuka sendiri belakangan (${reason})`,
   approvalPinSet: 'PIN persetujuan disimpan',
   approvalPinOnlySupervisors: 'Hanya organizer atau pemilik loket yang punya PIN persetujuan',
   priceTooLarge: 'Harga paling banyak Rp 100.000.000',

@@ -116,8 +116,9 @@ describe('printing receipts on a network ESC/POS printer', () => {
     ]);
   });
 
-  it('a printer that is off keeps the jobs waiting; back on, each prints once, in order', async () => {
+  it('a printer that is off keeps the jobs waiting; back on, each prints once, in order, and opens no drawer', async () => {
     const before = printer.receipts().length;
+    const kicks = printer.drawerKicks();
     await printer.power(false);
     const sold = [await w.sell(), await w.sell(), await w.sell()];
     for (const order of sold) expectOk(await print(order), 201);
@@ -131,6 +132,23 @@ describe('printing receipts on a network ESC/POS printer', () => {
     const printed = await printedSince(before);
     expect(printed.map((r) => r.text.match(/Invoice (INV\S+)/)?.[1])).toEqual(sold.map((o) => o.invoiceNumber));
     expect((await jobs()).filter((j) => j.state !== 'printed' && j.state !== 'cancelled')).toEqual([]);
+    // The drawer opens only at the moment the cash is taken: never later, by itself, with nobody at the till.
+    expect(printed.map((r) => r.drawerKicks)).toEqual([0, 0, 0]);
+    expect(printer.drawerKicks()).toBe(kicks);
+  });
+
+  it('a drawer that could not open at once is never opened later: the job says so', async () => {
+    const kicks = printer.drawerKicks();
+    await printer.power(false);
+    const shift = harness().services;
+    const organizer = shift.apiKeys.authenticate(w.organizer.key)!;
+    shift.printing.kickForCash(organizer, 'Kas masuk');
+    await shift.printQueue.idle();
+    const [kick] = (await jobs()).filter((j) => j.title.startsWith('Laci kas dibuka'));
+    expect(kick).toMatchObject({ state: 'cancelled', lastError: expect.stringMatching(/Laci tidak dibuka/) });
+    await printer.power(true);
+    await shift.printQueue.idle();
+    expect(printer.drawerKicks()).toBe(kicks);
   });
 
   it('out of paper: the job waits saying so, and prints once the roll is changed', async () => {

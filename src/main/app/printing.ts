@@ -17,7 +17,7 @@ import type { EventRow, EventService } from '../domain/events.js';
 import { cashReportDocument } from '../invoice/cash-report-document.js';
 import type { PrintedDocument } from '../invoice/document.js';
 import type { InvoiceService } from '../invoice/service.js';
-import { encodeDocument, encodeDrawerKick } from '../printing/escpos.js';
+import { encodeDocument } from '../printing/escpos.js';
 import type { PrintQueue } from '../printing/print-queue.js';
 import type { SettingsStore } from '../settings/store.js';
 
@@ -41,7 +41,7 @@ export function createPrinting({ access, approvals, audit, cashSessions, events,
   }
 
   const send = (actor: Actor, eventId: string | null, document: PrintedDocument, current: Settings, drawer: Settings['drawerKick']) =>
-    queue.enqueue(actor, eventId, document.title, encodeDocument(document, { paperWidth: current.printerPaperWidth, codepage: current.printerCodepage, drawer }));
+    queue.enqueue(actor, eventId, document.title, encodeDocument(document, { paperWidth: current.printerPaperWidth, codepage: current.printerCodepage }), drawer);
 
   /**
    * The drawer opens for the cash just taken, once: with the original of a cash payment's paper, and
@@ -124,7 +124,7 @@ export function createPrinting({ access, approvals, audit, cashSessions, events,
   }
 
   /** The drawer kicked alone, through the queue like a receipt. */
-  const kickDrawer = (actor: Actor, why: string) => queue.enqueue(actor, null, `Laci kas dibuka: ${why}`, encodeDrawerKick());
+  const kickDrawer = (actor: Actor, why: string) => queue.enqueue(actor, null, `Laci kas dibuka: ${why}`, new Uint8Array(), 'before');
 
   /** The queue is the counter's, for those who sell here; each sees the jobs of the events it may read. */
   const scopeOf = (actor: Actor) => {

@@ -854,8 +854,13 @@ export const printJobs = sqliteTable(
     title: text('title').notNull(),
     /** The event whose paper it is: only those who may read the event see the job; null for a test page. */
     eventId: text('event_id'),
-    /** The printer's commands (ESC/POS), as sent. */
+    /** The printer's commands (ESC/POS), as sent; the drawer's kick apart (drawerKick). */
     payload: blob('payload', { mode: 'buffer' }).notNull(),
+    /**
+     * The cash drawer kicked with the paper (before or after it), on the job's first try alone and
+     * only within seconds of the cash being taken: never later, by itself, with nobody at the till.
+     */
+    drawerKick: text('drawer_kick', { enum: ['none', 'before', 'after'] }).notNull().default('none'),
     state: text('state', { enum: ['waiting', 'printing', 'printed', 'interrupted', 'cancelled'] }).notNull(),
     attempts: integer('attempts').notNull(),
     lastError: text('last_error'),

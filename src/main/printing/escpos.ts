@@ -2,7 +2,7 @@
  * A printed document (invoice/document.ts) as a receipt printer's ESC/POS commands, with the
  * well-kept encoder of the point-of-sale project: the organizer and the state large, label and
  * amount rows across the roll, SALINAN reversed on a copy, each ticket's QR code printed by the
- * printer itself, a cut; the cash drawer kicked before or after when asked.
+ * printer itself, a cut; and the cash drawer's kick.
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { Settings } from '#shared/schemas/settings.js';
@@ -11,8 +11,6 @@ import type { Block, PrintedDocument } from '../invoice/document.js';
 export interface EncodeOptions {
   paperWidth: Settings['printerPaperWidth'];
   codepage: Settings['printerCodepage'];
-  /** When to kick the cash drawer: with a cash payment's first receipt, as set; else never. */
-  drawer: Settings['drawerKick'];
 }
 
 type QrOptions = { model: 2; size: number; errorlevel: 'm' };
@@ -29,15 +27,13 @@ export function encodeDocument({ blocks }: PrintedDocument, options: EncodeOptio
   const columns = COLUMNS[options.paperWidth];
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, feedBeforeCut: 4 });
   encoder.initialize().codepage(options.codepage);
-  if (options.drawer === 'before') encoder.pulse();
   const qr = { model: 2, size: QR_MODULE[options.paperWidth], errorlevel: 'm' } as const;
   for (const block of blocks) write(encoder, block, columns, qr);
   encoder.cut('partial');
-  if (options.drawer === 'after') encoder.pulse();
   return encoder.encode();
 }
 
-/** The drawer kicked alone: nothing printed, nothing cut. */
+/** The drawer kicked: nothing printed, nothing cut. The queue sends it before or after a cash payment's receipt (print-queue.ts). */
 export function encodeDrawerKick(): Uint8Array {
   return new ReceiptPrinterEncoder({ language: 'esc-pos' }).initialize().pulse().encode();
 }

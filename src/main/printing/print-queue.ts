@@ -3,7 +3,8 @@
  * at a time. A printer that is off, unreachable or out of paper leaves the job (and those after
  * it) waiting, tried again with a growing pause, and visible to the operator (retry, cancel); each
  * prints when the printer is back. Nothing prints twice: a job found `printing` after a crash may
- * or may not have reached the paper, so it waits as interrupted for the operator to decide.
+ * or may not have reached the paper, so it waits as interrupted for the operator to decide. The
+ * cash drawer opens only with a job sent at once, never with one that waited (bytesOf).
  */
 import { and, asc, desc, eq, inArray, isNull, lt, or, type Column, type SQL } from 'drizzle-orm';
 import type { PrintJob } from '#shared/schemas/printing.js';
@@ -24,7 +25,12 @@ export interface PrintQueueDeps {
   printerAddress: () => string;
   /** Sends a job; throws PrintUncertain when it went out unconfirmed, anything else when it did not go. */
   send: (address: string, payload: Uint8Array) => Promise<void>;
+  /** The printer's command that opens the cash drawer (escpos.ts). */
+  drawerKick: Uint8Array;
 }
+
+/** How long after the cash was taken its drawer may still open: the cashier is at the till. */
+const KICK_WINDOW_MS = 10_000;
 
 /** Which jobs a caller sees: those of events it may read, and test pages. */
 export type JobScope = (eventId: Column) => SQL;
@@ -43,7 +49,7 @@ const KEEP_PRINTED_MS = 7 * 24 * 60 * 60 * 1000;
 /** The list shows every job not printed, and this many printed ones. */
 const LISTED_PRINTED = 20;
 
-export function createPrintQueue({ db, clock, printerAddress, send }: PrintQueueDeps) {
+export function createPrintQueue({ db, clock, printerAddress, send, drawerKick }: PrintQueueDeps) {
   let sending: Promise<void> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let pause = FIRST_PAUSE_MS;
@@ -61,11 +67,23 @@ export function createPrintQueue({ db, clock, printerAddress, send }: PrintQueue
     printedAt: row.printedAt === null ? null : toIso(row.printedAt, 'UTC'),
   });
 
-  /** Stores a job of `eventId` (null: a test page) and wakes the sender. */
-  function enqueue(actor: Actor, eventId: string | null, title: string, payload: Uint8Array): PrintJob {
+  /** Stores a job of `eventId` (null: a test page), with the drawer's kick if it opens, and wakes the sender. */
+  function enqueue(actor: Actor, eventId: string | null, title: string, payload: Uint8Array, kick: JobRow['drawerKick'] = 'none'): PrintJob {
     if (!printerAddress()) throw new AppError('INVALID_STATE', messages.noPrinter);
     const now = clock();
-    const row: JobRow = { id: newId(now), title, eventId, payload: Buffer.from(payload), state: 'waiting', attempts: 0, lastError: null, createdByName: actor.name, createdAt: now, printedAt: null };
+    const row: JobRow = {
+      id: newId(now),
+      title,
+      eventId,
+      payload: Buffer.from(payload),
+      drawerKick: kick,
+      state: 'waiting',
+      attempts: 0,
+      lastError: null,
+      createdByName: actor.name,
+      createdAt: now,
+      printedAt: null,
+    };
     db.insert(printJobs).values(row).run();
     db.delete(printJobs)
       .where(and(inArray(printJobs.state, ['printed', 'cancelled']), lt(printJobs.createdAt, now - KEEP_PRINTED_MS)))
@@ -129,18 +147,31 @@ export function createPrintQueue({ db, clock, printerAddress, send }: PrintQueue
       const address = printerAddress();
       const job = db.select().from(printJobs).where(eq(printJobs.state, 'waiting')).orderBy(asc(printJobs.id)).limit(1).get();
       if (!job || !address) return;
+      const bytes = bytesOf(job);
+      // A drawer alone that can no longer open (it waited for the printer): nothing of it is sent.
+      if (bytes.length === 0) {
+        db.update(printJobs).set({ state: 'cancelled', lastError: messages.drawerNotOpened(job.lastError ?? messages.printerWasWaiting) }).where(eq(printJobs.id, job.id)).run();
+        continue;
+      }
       db.update(printJobs)
         .set({ state: 'printing', attempts: job.attempts + 1 })
         .where(eq(printJobs.id, job.id))
         .run();
       try {
-        await send(address, job.payload);
+        await send(address, bytes);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        // It may have printed: never again by itself.
+        // Every job waiting now waits for the printer: none of them opens the drawer any more.
+        db.update(printJobs).set({ drawerKick: 'none' }).where(inArray(printJobs.state, ['waiting', 'printing'])).run();
+        // It may have printed (or opened): never again by itself.
         if (error instanceof PrintUncertain) {
           db.update(printJobs).set({ state: 'interrupted', lastError: reason }).where(eq(printJobs.id, job.id)).run();
           log?.warn({ job: job.id, title: job.title, reason }, 'print job interrupted');
+          continue;
+        }
+        // A drawer alone that did not open at once is not opened at all.
+        if (job.payload.length === 0) {
+          db.update(printJobs).set({ state: 'cancelled', lastError: messages.drawerNotOpened(reason) }).where(eq(printJobs.id, job.id)).run();
           continue;
         }
         db.update(printJobs).set({ state: 'waiting', lastError: reason }).where(eq(printJobs.id, job.id)).run();
@@ -152,6 +183,16 @@ export function createPrintQueue({ db, clock, printerAddress, send }: PrintQueue
       db.update(printJobs).set({ state: 'printed', lastError: null, printedAt: clock() }).where(eq(printJobs.id, job.id)).run();
       pause = FIRST_PAUSE_MS;
     }
+  }
+
+  /**
+   * What a try sends: the paper, and the drawer's kick only on the job's first try within seconds
+   * of the cash being taken, with no failure of the printer since. A receipt that waited for the
+   * printer prints without opening it.
+   */
+  function bytesOf(job: JobRow): Uint8Array {
+    if (job.drawerKick === 'none' || job.attempts > 0 || clock() - job.createdAt > KICK_WINDOW_MS) return job.payload;
+    return Buffer.concat(job.drawerKick === 'before' ? [drawerKick, job.payload] : [job.payload, drawerKick]);
   }
 
   /** One drain at a time; a wake during one runs another after it. */

@@ -1,0 +1,1 @@
+ALTER TABLE `print_jobs` ADD `drawer_kick` text DEFAULT 'none' NOT NULL;
