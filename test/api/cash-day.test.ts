@@ -328,9 +328,14 @@ describe('printed reports', () => {
       const pdf = await getBytes(h.app, `/cash-sessions/${shift.sessionId}/report/pdf?layout=${layout}`, cashier.key);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       const text = (await pdfText(pdf.bytes)).replace(/\s+/g, ' ');
-      for (const words of ['Laporan Z No. 1', 'Modal awal Rp 200.000', 'Seharusnya Rp 200.000', 'Dihitung Rp 200.000', 'Selisih Rp 0']) expect(text).toContain(words);
-      // The refund's reason, wrapped around its amount on the narrow roll.
-      expect(text).toMatch(/Tunai: Acara( -Rp 150\.000)? bentrok/);
+      // The drawer's arithmetic, line by line as the paper Z has it.
+      for (const words of ['Laporan Z No. 1', 'Modal awal Rp 200.000', 'Penjualan tunai (1) Rp 150.000', 'Refund tunai (1) -Rp 150.000', 'Kas masuk Rp 0', 'Kas keluar Rp 0', 'Pembulatan tunai Rp 0', 'Seharusnya di laci Rp 200.000', 'Dihitung Rp 200.000', 'Selisih Rp 0']) {
+        expect(text).toContain(words);
+      }
+      // The refund and its reason; the signature lines whole.
+      expect(text).toMatch(/Tunai -Rp 150\.000 Acara bentrok/);
+      expect(text).toContain('Kasir: ____________________');
+      expect(text).toContain('Supervisor: ____________________');
     }
     const csv = await getBytes(h.app, `/cash-sessions/${shift.sessionId}/report/csv`, cashier.key);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');

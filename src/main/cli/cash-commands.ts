@@ -66,7 +66,7 @@ export async function sessionCommand(services: Services, action: string | undefi
     if (format === 'json') return print(report);
     if (format === 'csv') return output(values, cashReportCsv(report));
     const layout = valid(InvoiceLayout, values.layout ?? services.settings.get().invoiceLayout, 'layout');
-    return output(values, await renderCashReport(report, layout));
+    return output(values, await renderCashReport(report, layout, services.settings.get().counterName));
   }
   throw new UsageError('session: expected open, cash, close or report');
 }

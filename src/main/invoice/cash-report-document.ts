@@ -1,9 +1,9 @@
 /**
- * A shift's X or Z report as a printed document (blocks, document.ts), for the receipt printer:
- * the counter, LAPORAN X (a shift still running: not a close) or LAPORAN Z (the close), the
+ * A shift's X or Z report as a printed document (blocks, document.ts), for the receipt printer and
+ * as its PDF (cash-report-pdf.ts), so that paper and PDF say the same: the counter, LAPORAN X (a shift still running: not a close) or LAPORAN Z (the close), the
  * cashier and the times, the drawer (float, cash sales and refunds, cash in and out, the rounding,
- * expected; counted and the difference once counted), and the totals by payment method as the
- * Shift screen shows them. Every figure is the report's own (domain/cash-report.ts): nothing is
+ * expected; counted and the difference once counted), the totals by payment method as the Shift
+ * screen shows them, each refund, and the categories. Every figure is the report's own (domain/cash-report.ts): nothing is
  * computed here, only picked and formatted. A cashier's own X report before the count is blind
  * on paper as on screen: the drawer's figures print as "-".
  */
@@ -52,6 +52,8 @@ export function cashReportDocument(report: CashReport, counterName: string): Pri
   row('Kasir', report.cashierName);
   row('Dibuka', when(report.openedAt));
   row('Ditutup', report.closedAt === null ? 'belum' : when(report.closedAt));
+  row('Penjualan pertama', report.firstSaleAt === null ? NONE : when(report.firstSaleAt));
+  row('Penjualan terakhir', report.lastSaleAt === null ? NONE : when(report.lastSaleAt));
   if (report.status === 'counted') text('Kas sudah dihitung: menunggu persetujuan supervisor.');
 
   heading('Laci kas');
@@ -85,6 +87,13 @@ export function cashReportDocument(report: CashReport, counterName: string): Pri
   if (report.byMethod.length === 0) text(blind ? 'Penjualan tunai tampil setelah kas dihitung.' : 'Belum ada penjualan.', true);
   row(`${blind ? 'Semua kecuali tunai' : 'Semua penjualan'} (${report.salesCount})`, rupiah(report.salesTotal), true);
   row(`Semua refund (${report.refundsCount})`, minus(report.refundsTotal));
+
+  // Each refund given, on its own line: what the totals above add up.
+  if (report.refunds.length > 0) heading('Refund');
+  for (const f of report.refunds) {
+    row(`${when(f.at)} ${METHOD_LABEL[f.method]}`, minus(f.amount));
+    text(`  ${f.reason}${f.by === report.cashierName ? '' : ` (${f.by})`}`, true);
+  }
 
   if (report.byCategory.length > 0) heading('Per kategori');
   for (const c of report.byCategory) row(`${c.name} (${c.count})`, rupiah(c.total));

@@ -32,7 +32,8 @@ export const cashSessionRoutes: FastifyPluginAsync<{ services: Services }> = asy
 
   mount(app, services, 'getCashReportPdf', async (request, reply) => {
     const report = cashSessions.report(actorOf(request), request.params.sessionId, request.query);
-    const pdf = await renderCashReport(report, request.query.layout ?? services.settings.get().invoiceLayout);
+    const settings = services.settings.get();
+    const pdf = await renderCashReport(report, request.query.layout ?? settings.invoiceLayout, settings.counterName);
     reply.type('application/pdf').header('content-disposition', `inline; filename="laporan-${report.kind.toLowerCase()}-${report.number ?? report.sessionId}.pdf"`).header('cache-control', 'no-store');
     return pdf;
   });
