@@ -44,6 +44,8 @@ test('a family of four in one basket: added by keys, one line refused and remove
   const basket = page.getByRole('region', { name: 'Transaksi' });
   await expect(basket).toContainText('Transaksi: 1 peserta');
   await expect(page.getByLabel('NIK (16 digit)')).toBeFocused();
+  // The fresh form says nothing is wrong before anything is typed in it.
+  await expect(page.getByText('Alamat email tidak valid')).toHaveCount(0);
 
   await typeAttendee(page, ibu, { carryContact: true });
   // Alt+S gave the second attendee the first one's phone and e-mail.
@@ -71,11 +73,15 @@ test('a family of four in one basket: added by keys, one line refused and remove
   await page.keyboard.press('Alt+a');
   await expect(basket).toContainText('Transaksi: 3 peserta');
   await typeAttendee(page, anak, { carryContact: true });
+  // The running total counts the attendee in the form too: the four that Bayar pays for.
+  await expect(basket).toContainText('Total 4 peserta (dengan yang di formulir)');
+  const running = await page.getByTestId('basket-total').innerText();
   await page.getByRole('button', { name: /Bayar 4 peserta/ }).click();
 
   await expect(page.getByRole('heading', { name: 'Pembayaran transaksi' })).toBeVisible();
   await expect(page.getByText('Total 4 peserta')).toBeVisible();
   const total = await page.getByTestId('order-total').innerText();
+  expect(total).toBe(running);
   await page.getByLabel('Uang diterima').fill('400.000');
   await expect(page.getByTestId('change')).toContainText('Kembalian');
   await documented(page, 'basket-payment');

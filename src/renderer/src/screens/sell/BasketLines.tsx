@@ -1,6 +1,7 @@
 /**
  * The basket being built: a line per attendee added so far (who, which ticket, what it costs), each
- * removable before payment, and the running total. A line the service refused is marked with why.
+ * removable before payment, and the running total: with the attendee still in the form, who is paid
+ * with them. A line the service refused is marked with why.
  */
 import { formatRupiah } from '#shared/money.js';
 import type { BasketLine } from '#shared/schemas/transaction.js';
@@ -14,18 +15,22 @@ export interface DraftLine extends BasketLine {
 
 export function BasketLines({
   lines,
+  inForm,
   refused,
   onRemove,
   locked = false,
 }: {
   lines: DraftLine[];
+  /** What the attendee still in the form costs, when it is paid with the basket (sen). */
+  inForm?: number;
   refused?: { index: number; message: string };
   onRemove: (index: number) => void;
   /** The basket is on its way: no line is removed from it now. */
   locked?: boolean;
 }) {
   if (lines.length === 0) return null;
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const total = lines.reduce((sum, line) => sum + line.amount, inForm ?? 0);
+  const attendees = lines.length + (inForm === undefined ? 0 : 1);
   return (
     <section className="basket card" aria-label="Transaksi">
       <h2>
@@ -46,7 +51,7 @@ export function BasketLines({
         ))}
       </ol>
       <p className="basket-total">
-        <span>Total sementara</span> <strong data-testid="basket-total">{formatRupiah(total)}</strong>
+        <span>Total {attendees} peserta{inForm === undefined ? '' : ' (dengan yang di formulir)'}</span> <strong data-testid="basket-total">{formatRupiah(total)}</strong>
       </p>
     </section>
   );

@@ -108,10 +108,18 @@ export function SaleForm({
       return undefined;
     }
     const category = tickets.find((ticket) => ticket.id === ticketCategoryId)!;
-    const price = toMinor(category.price);
-    const fee = feeFor({ feeRateBp: event.feeRateBp ?? 0, feeFlat: toMinor(event.feeFlat ?? '0'), feeBearer: event.feeBearer }, price);
-    return { ticketCategoryId, registration, categoryName: category.name, amount: price + fee.chargedToCustomer };
+    return { ticketCategoryId, registration, categoryName: category.name, amount: amountOf(ticketCategoryId)! };
   }
+
+  /** What the customer pays for a ticket of the category: its price, and the fee when the customer bears it. */
+  function amountOf(ticketCategoryId: string): number | undefined {
+    const category = tickets.find((ticket) => ticket.id === ticketCategoryId);
+    if (!category) return undefined;
+    const price = toMinor(category.price);
+    return price + feeFor({ feeRateBp: event.feeRateBp ?? 0, feeFlat: toMinor(event.feeFlat ?? '0'), feeBearer: event.feeBearer }, price).chargedToCustomer;
+  }
+  // The attendee in the form is paid with the basket ("Bayar N peserta" counts it): so is the total.
+  const inForm = lines.length > 0 && identityNumber ? amountOf(chosen) : undefined;
 
   /** Whether the operator goes ahead despite the NIK cross-check (asked once per warning). */
   function goesAhead(): boolean {
@@ -158,23 +166,31 @@ export function SaleForm({
   const clear = () => {
     // Not while the sale or basket is on its way: resetting it forgot the request, not stopped it.
     if (sending) return;
+    // The field being typed in is left first, while it still holds what was typed: left after the
+    // reset, it was checked empty ("Alamat email tidak valid" on a form no one had typed in yet).
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     form.reset({ ...EMPTY_REGISTRATION, ticketCategoryId: chosen });
     create.reset();
     basket.reset();
     setWarned('');
     form.setFocus('identityNumber');
   };
-  /** Adds the form's attendee to the basket and starts the form again for the next one. */
-  const addAttendee = form.handleSubmit((values) => {
-    if (sending || !goesAhead()) return;
-    const line = draftOf(values);
-    if (!line) return;
-    onLines([...lines, line]);
-    setRefusedLine(undefined);
+  /** Adds the form's attendee to the basket and starts the form again for the next one, once the submit is over. */
+  const addAttendee = async () => {
+    let added = false;
+    await form.handleSubmit((values) => {
+      if (sending || !goesAhead()) return;
+      const line = draftOf(values);
+      if (!line) return;
+      onLines([...lines, line]);
+      setRefusedLine(undefined);
+      added = true;
+    })();
+    if (!added) return;
     clear();
     // After the list has grown: the next attendee starts at the NIK.
     setTimeout(() => form.setFocus('identityNumber'));
-  });
+  };
   /** The next attendee's phone and e-mail as the first one's: a family shares them. */
   const sameContact = () => {
     const first = lines[0]?.registration;
@@ -271,7 +287,7 @@ export function SaleForm({
             <Kbd keys="Enter" />
           </button>
         </div>
-        <BasketLines lines={lines} refused={refusedLine} onRemove={removeLine} locked={sending} />
+        <BasketLines lines={lines} inForm={inForm} refused={refusedLine} onRemove={removeLine} locked={sending} />
       </div>
     </form>
   );
