@@ -71,11 +71,19 @@ test('open a shift, sell, refund with approval, close blind, read the Z report',
 
   // Blind count: Rp 151.000, a thousand over the Rp 150.000 the drawer should hold.
   await page.getByRole('button', { name: /Tutup shift/ }).click();
+  // Enter after a denomination moves to the next one: it sends no count half typed.
   await count(page, 'Uang kertas Rp 50.000', 2);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Jumlah Uang kertas Rp 20.000')).toBeFocused();
+  await expect(page.getByText(/dihitung, kirim\?/)).toHaveCount(0);
   await count(page, 'Uang kertas Rp 10.000', 5);
   await count(page, 'Koin Rp 1.000', 1);
   await documented(page, 'shift-blind-count');
+  // The button asks first, with the sum counted.
   await page.getByRole('button', { name: 'Kirim hitungan' }).click();
+  await expect(page.getByText('Rp 151.000 dihitung, kirim?')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ya, kirim hitungan' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('count-result')).toContainText('selisih Rp 1.000');
   const approve = page.getByRole('region', { name: 'Persetujuan selisih' });
   await approve.getByLabel('Alasan').fill('Uang kembalian pembeli tertinggal');

@@ -4,7 +4,8 @@
  * e-mail, approval PIN and a reason.
  */
 import { useState } from 'react';
-import type { CashCount } from '#shared/cash.js';
+import { countTotal, type CashCount } from '#shared/cash.js';
+import { formatRupiah } from '#shared/money.js';
 import type { CashSession, CountResult } from '#shared/schemas/cash-session.js';
 import { useApproveSession, useCountSession } from '../../api/cash-hooks';
 import { Notice } from '../../components/Field';
@@ -16,6 +17,8 @@ import { DenominationCount } from './DenominationCount';
 export function CloseShift({ session }: { session: CashSession }) {
   const [counting, setCounting] = useState(false);
   const [count, setCount] = useState<CashCount>({});
+  // The count is sent once and is then fixed: its button first asks, with the sum counted.
+  const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<CountResult>();
   const submit = useCountSession(session.id);
   if (session.status === 'counted' || result?.approvalRequired) return <Approve session={session} result={result} />;
@@ -37,17 +40,31 @@ export function CloseShift({ session }: { session: CashSession }) {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          submit.mutate({ count }, { onSuccess: setResult });
+          if (confirming) submit.mutate({ count }, { onSuccess: setResult });
+          else setConfirming(true);
         }}
       >
-        <DenominationCount legend="Uang di laci" value={count} onChange={setCount} />
+        <DenominationCount
+          legend="Uang di laci"
+          value={count}
+          onChange={(changed) => {
+            setCount(changed);
+            setConfirming(false);
+          }}
+        />
+        {confirming && (
+          <Notice kind="warning">
+            <strong>{formatRupiah(countTotal(count))}</strong> dihitung, kirim? Setelah dikirim, hitungan tidak dapat diubah.
+          </Notice>
+        )}
         {submit.error && <Notice kind="error">{submit.error.message}</Notice>}
         <div className="actions">
-          <button type="button" className="secondary" onClick={() => setCounting(false)}>
-            Kembali
+          <button type="button" className="secondary" onClick={() => (confirming ? setConfirming(false) : setCounting(false))}>
+            {confirming ? 'Hitung lagi' : 'Kembali'}
           </button>
-          <button type="submit" className="primary" disabled={submit.isPending}>
-            Kirim hitungan
+          {/* Keyed by the step, so that the question's button takes the focus from the first. */}
+          <button key={String(confirming)} type="submit" className="primary" autoFocus={confirming} disabled={submit.isPending}>
+            {confirming ? 'Ya, kirim hitungan' : 'Kirim hitungan'}
           </button>
         </div>
       </form>

@@ -1,9 +1,20 @@
 /**
  * A drawer counted by denomination: how many of each note and coin, and the running total, the
- * same sum the service records (shared/cash.ts). Tab moves from one to the next, Enter submits.
+ * same sum the service records (shared/cash.ts). Tab or Enter moves from one to the next; Enter
+ * on the last goes to the form's button, so that no Enter sends a count half typed.
  */
+import type { KeyboardEvent } from 'react';
 import { DENOMINATIONS, countTotal, type CashCount } from '#shared/cash.js';
 import { formatRupiah } from '#shared/money.js';
+
+/** Enter in a count field: the next field, or after the last the form's own button. */
+function moveOnEnter(event: KeyboardEvent<HTMLInputElement>): void {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  const fields = [...(event.currentTarget.closest('fieldset')?.querySelectorAll('input') ?? [])];
+  const next = fields[fields.indexOf(event.currentTarget) + 1] ?? event.currentTarget.form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+  next?.focus();
+}
 
 const label = (d: (typeof DENOMINATIONS)[number]) => `${d.kind === 'note' ? 'Uang kertas' : 'Koin'} ${formatRupiah(d.rupiah * 100)}`;
 
@@ -23,6 +34,7 @@ export function DenominationCount({ value, onChange, legend }: { value: CashCoun
             autoFocus={i === 0}
             value={value[d.key] ?? ''}
             onChange={(e) => onChange({ ...value, [d.key]: e.target.value === '' ? undefined : Math.max(0, Math.floor(Number(e.target.value))) })}
+            onKeyDown={moveOnEnter}
           />
         </label>
       ))}
