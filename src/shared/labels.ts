@@ -56,6 +56,13 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
   expired: 'Kedaluwarsa',
 };
 
+/**
+ * An order's payment as the counter says it: a paid order that is cancelled was refunded (the
+ * interface has no refunded state; only a refund cancels a paid order).
+ */
+export const paymentLabelOf = (order: { status: OrderStatus; paymentStatus: PaymentStatus }) =>
+  order.status === 'cancelled' && order.paymentStatus === 'paid' ? 'Direfund' : PAYMENT_STATUS_LABEL[order.paymentStatus];
+
 /** What an audit log entry records, in the operator's words. */
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'order.created': 'Pesanan dibuat',

@@ -44,8 +44,16 @@ test('the supervisor reads the day in tiles, charts and tables; a cashier only i
   await page.keyboard.press('F2');
   await chooseEvent(page, 'kopi');
   const totals = (await counter.api(`/events/${COFFEE.id}/admin/order-totals`)).body.data;
-  await expect(page.getByTestId('order-totals')).toContainText(`${totals.count} pesanan · ${rupiah(totals.amount)}`);
-  await expect(page.getByTestId('order-totals')).toContainText(`Selesai ${totals.completed.count} · ${rupiah(totals.completed.amount)}`);
+  // The bold figure is what was sold and kept: the refunded order is in the count only.
+  await expect(page.getByTestId('order-totals').locator('strong')).toHaveText(`${totals.completed.count} lunas · ${rupiah(totals.completed.amount)}`);
+  await expect(page.getByTestId('order-totals')).toContainText(`dari ${totals.count} pesanan`);
+  // The refunded order says so, and its detail shows no code of the void ticket.
+  const refundedRow = page.locator('.orders-table tbody tr').filter({ hasText: 'Pembeli Laporan 1' });
+  await expect(refundedRow).toContainText('Direfund');
+  await refundedRow.click();
+  await expect(page.getByText('Tiket tidak berlaku: direfund')).toBeVisible();
+  await expect(page.getByRole('img', { name: /Kode QR tiket/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await expect(page.locator('.orders-table tbody tr').filter({ hasText: 'Pembeli Laporan 2' })).toContainText('QRIS');
   await expect(page.locator('.orders-table tbody tr').filter({ hasText: 'Pembeli Laporan 0' })).toContainText('Tunai');
   mkdirSync(join('docs', 'screenshots'), { recursive: true });

@@ -4,7 +4,7 @@
  * while unpaid, refund it once paid, check its ticket in at the counter.
  */
 import { useState } from 'react';
-import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '#shared/labels.js';
+import { METHOD_LABEL, ORDER_STATUS_LABEL, paymentLabelOf } from '#shared/labels.js';
 import { CANCELLABLE_STATUSES, type OrderDetail } from '#shared/schemas/order.js';
 import type { OrderToOpen } from '../../scanned-ticket';
 import { useRefund } from '../../api/cash-hooks';
@@ -41,7 +41,7 @@ export function OrderDetailDialog({ listed, timezone, onClose, onShowBasket }: O
         <div className="order-detail">
           <div className="order-state">
             <span className={`badge ${data.status}`}>{ORDER_STATUS_LABEL[data.status]}</span>
-            <span className={`badge ${data.paymentStatus}`}>{PAYMENT_STATUS_LABEL[data.paymentStatus]}</span>
+            <span className={`badge ${data.paymentStatus}`}>{paymentLabelOf(data)}</span>
             <span className="muted small">
               {data.eventName} · dibuat {dateTime(data.createdAt, timezone)} · <code>{data.id}</code>
             </span>
@@ -67,7 +67,8 @@ export function OrderDetailDialog({ listed, timezone, onClose, onShowBasket }: O
               )}
               {data.participants.map((p) => (
                 <div key={p.id} className="participant">
-                  <TicketQr qrCode={p.qrCode} label={`Kode QR tiket ${p.ticketNumber}`} size={120} />
+                  {/* A refunded ticket is void: no code that a gate would only refuse. */}
+                  {data.refund ? <p className="void-ticket">Tiket tidak berlaku: direfund</p> : <TicketQr qrCode={p.qrCode} label={`Kode QR tiket ${p.ticketNumber}`} size={120} />}
                   <dl className="facts">
                     <dt>No. tiket</dt>
                     <dd className="ticket-number small-number">{p.ticketNumber}</dd>
