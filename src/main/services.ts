@@ -210,7 +210,7 @@ export function createServices(options: ServiceOptions) {
     snapshot: createGateSnapshot({ db: core.database.db, clock: core.clock, events: core.events, ticketKeys: core.ticketKeys, scanLog: core.scanLog }),
     journal: createGateJournal({ db: core.database.db, clock: core.clock, events: core.events, audit: core.audit, idempotency: core.idempotency, checkIns: core.checkIns, gate }),
   };
-  const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, sync });
+  const setup = createSetup({ db: core.database.db, clock: core.clock, users: core.users, importer: core.importer, grants: core.grants, settings: core.settings, settingsChanges: core.settingsChanges, sync });
   const printQueue = createPrintQueue({ db: core.database.db, clock: core.clock, printerAddress: () => core.settings.get().printerAddress, send: sendToPrinter, drawerKick: encodeDrawerKick() });
   const printing = createPrinting({ ...core, queue: printQueue });
   const customerDisplay = createCustomerDisplay({ ...core, customerDisplays: createCustomerDisplays(core.database.db, core.clock) });

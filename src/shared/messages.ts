@@ -68,6 +68,7 @@ export const messages = {
   notCashAmount: 'Uang tunai harus kelipatan Rp 100, koin terkecil di laci',
   approvalPinShape: 'PIN persetujuan 6 sampai 12 angka',
   printerWasWaiting: 'printer sedang menunggu',
+  qrisNotSet: 'Kode QRIS merchant belum diatur: tidak ada kode untuk dipindai. Pemilik loket mengisi Kode QRIS statis di Pengaturan → Layar pelanggan.',
   drawerNotOpened: (reason: string) => `Laci tidak dibuka: printer tidak dapat dihubungi saat itu, dan laci tidak terbuka sendiri belakangan (${reason})`,
   approvalPinSet: 'PIN persetujuan disimpan',
   approvalPinOnlySupervisors: 'Hanya organizer atau pemilik loket yang punya PIN persetujuan',

@@ -40,6 +40,30 @@ function fieldsOf(payload: string): Field[] | undefined {
   return wellFormed && qrisCrc(payload.slice(0, -4)) === crc!.value.toUpperCase() ? fields : undefined;
 }
 
+/** The merchant's name written in the code (field 59), as the payer's app shows it. */
+export const qrisMerchantName = (payload: string): string | undefined => fieldsOf(payload)?.find((f) => f.id === '59')?.value;
+
+/**
+ * The demo's QRIS code: well formed, so that the counter and the display show a code with the
+ * amount, but for a merchant account that is no one's, named so that no one pays it.
+ */
+export const SAMPLE_QRIS = staticQris('CONTOH DEMO JANGAN BAYAR', '936000000000000000');
+
+/** A merchant's static code (any amount) for its name and account, as a venue is given one. */
+export function staticQris(merchant: string, account: string): string {
+  const body = [
+    qrisField('00', '01'),
+    qrisField('01', '11'),
+    qrisField('26', qrisField('00', 'ID.CO.QRIS.WWW') + qrisField('01', account)),
+    qrisField('52', '7999'),
+    qrisField('53', '360'),
+    qrisField('58', 'ID'),
+    qrisField('59', merchant),
+    qrisField('60', 'JAKARTA'),
+  ].join('');
+  return `${body}6304${qrisCrc(`${body}6304`)}`;
+}
+
 /** A merchant's QRIS code as a scanner reads it: well formed, with a merchant account and a right CRC. */
 export const isQris = (payload: string): boolean => fieldsOf(payload) !== undefined;
 

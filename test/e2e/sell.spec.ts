@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pdfText } from '../support/pdf.js';
+import { readQr } from '../support/qr.js';
 import type { Page } from '@playwright/test';
 import { COFFEE, chooseEvent, customer, expect, fillRegistration, holdBack, logIn, screenshot, startSale, test, type Counter, type Customer } from './support/counter.js';
 
@@ -16,6 +17,8 @@ test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next 
   await startSale(page, 'Harian', siti);
   // Rp 75.000 and the 2.5% fee the customer bears.
   await expect(page.getByTestId('order-total')).toHaveText('Rp 76.875');
+  // Cash with no shift open is said where cash is chosen, with the way to open one.
+  await expect(page.locator('.pay-main').getByRole('button', { name: 'Buka shift sekarang' })).toBeVisible();
   await screenshot(page, 'pay-cash-empty');
 
   // In cash, Rp 76.875 is Rp 76.900: the drawer holds nothing below a Rp 100 coin.
@@ -59,6 +62,22 @@ test('a cash sale: the change, the ticket, the invoice saved as a PDF, the next 
   await expect(page.getByLabel('NIK (16 digit)')).toHaveValue('');
   await expect(page.getByTestId('current-event')).toHaveText(COFFEE.name);
   await expect(page.getByTestId('category-Harian').getByRole('radio')).toBeChecked();
+});
+
+test("QRIS: the code with the amount on the counter the moment it is chosen; the demo's is a sample", async ({ page, counter }) => {
+  await logIn(page, counter.url);
+  await chooseEvent(page, 'kopi');
+  await startSale(page, 'Harian', customer('Qori Amalia'));
+  await page.keyboard.press('Alt+q');
+  const code = page.getByTestId('counter-qris');
+  await expect(code).toBeVisible();
+  const pay = page.locator('.pay-main');
+  await expect(pay).toContainText('Rp 76.875');
+  await expect(pay).toContainText('Merchant: CONTOH DEMO JANGAN BAYAR');
+  // The code carries the amount (field 54), so that the payer's app fills it in.
+  const png = Buffer.from((await code.getAttribute('src'))!.split(',')[1]!, 'base64');
+  expect(readQr(png)).toContain('540576875');
+  await screenshot(page, 'pay-qris');
 });
 
 test('the exact amount by its quick button, then Enter pays it', async ({ page, counter }) => {

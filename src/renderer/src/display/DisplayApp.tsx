@@ -5,10 +5,9 @@
  * It asks the service every second; it has nothing to type in and no login.
  */
 import { useQuery } from '@tanstack/react-query';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
 import { METHOD_LABEL } from '#shared/labels.js';
 import type { DisplayScreen, DisplayView } from '#shared/schemas/customer-display.js';
+import { QrisCode } from '../components/QrisCode';
 import { rupiah } from '../format';
 import { fetchScreen } from './display-client';
 
@@ -80,7 +79,12 @@ function Lines({ view }: { view: Exclude<DisplayView, { stage: 'welcome' }> }) {
 }
 
 function HowToPay({ view, screen }: { view: Extract<DisplayView, { stage: 'awaiting' }>; screen: Extract<DisplayScreen, { paired: true }> }) {
-  if (screen.qris) return <QrisCode payload={screen.qris} total={view.total} />;
+  if (screen.qris)
+    return (
+      <div className="display-pay">
+        <QrisCode payload={screen.qris} total={view.total} testId="display-qris" />
+      </div>
+    );
   return (
     <div className="display-pay">
       <p>Menunggu pembayaran {METHOD_LABEL[view.method]}</p>
@@ -89,27 +93,3 @@ function HowToPay({ view, screen }: { view: Extract<DisplayView, { stage: 'await
   );
 }
 
-function QrisCode({ payload, total }: { payload: string; total: string }) {
-  const [image, setImage] = useState<string>();
-  useEffect(() => {
-    let current = true;
-    QRCode.toDataURL(payload, { margin: 2, width: 360, errorCorrectionLevel: 'M' }).then(
-      (url) => current && setImage(url),
-      // Said on the screen: the cashier sees the customer has no code to scan.
-      () => current && setImage('failed'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [payload]);
-  return (
-    <div className="display-pay">
-      <p>Pindai dengan aplikasi bank atau e-wallet: {rupiah(total)}</p>
-      {image === 'failed' ? (
-        <p className="display-problem">Kode QRIS tidak dapat digambar: minta kasir memakai kode QRIS di loket.</p>
-      ) : (
-        image && <img src={image} width={360} height={360} alt="Kode QRIS untuk membayar" data-testid="display-qris" />
-      )}
-    </div>
-  );
-}

@@ -22,7 +22,7 @@ import { downloadReceipt, printInvoice, printReceipt } from '../../invoice';
 import { Kbd, useShortcuts } from '../../keyboard';
 import { Checkout, Verification } from './PaymentStep';
 
-export function BasketPaymentStep({ basket, onCancelled, onLater }: { basket: Transaction; onCancelled: () => void; onLater: () => void }) {
+export function BasketPaymentStep({ basket, onCancelled, onLater, onOpenShift }: { basket: Transaction; onCancelled: () => void; onLater: () => void; onOpenShift: () => void }) {
   const [cancelling, setCancelling] = useState(false);
   useShortcuts({ Escape: () => setCancelling(true) }, { enabled: !cancelling });
   const pay = useBasketCheckout(basket);
@@ -52,7 +52,7 @@ export function BasketPaymentStep({ basket, onCancelled, onLater }: { basket: Tr
         {basket.status === 'verification_pending' ? (
           <Verification payment={live[0]?.payment ?? null} total={basket.totalAmount} verification={verification} onLater={onLater} />
         ) : (
-          <Checkout total={basket.totalAmount} pay={pay} />
+          <Checkout total={basket.totalAmount} pay={pay} onOpenShift={onOpenShift} />
         )}
         <div className="cancel-row">
           <button type="button" className="link danger-text" onClick={() => setCancelling(true)}>

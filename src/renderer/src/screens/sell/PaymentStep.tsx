@@ -18,6 +18,9 @@ import { Field, Notice } from '../../components/Field';
 import { rupiah } from '../../format';
 import { Kbd, useShortcuts } from '../../keyboard';
 import { cashInputOf, parseCashInput, quickAmounts } from './cash';
+import { ShiftPrompt } from './ShiftPrompt';
+import { QrisCode } from '../../components/QrisCode';
+import { qrisForAmount } from '#shared/qris.js';
 
 const METHODS: { method: PaymentMethod; key: string }[] = [
   { method: 'cash', key: 'Alt+T' },
@@ -27,7 +30,19 @@ const METHODS: { method: PaymentMethod; key: string }[] = [
 ];
 
 /** The order's own state decides what shows: a paid one leaves this step (SellScreen). */
-export function PaymentStep({ order, customer, onCancelled, onLater }: { order: OrderDetail; customer: string; onCancelled: () => void; onLater: () => void }) {
+export function PaymentStep({
+  order,
+  customer,
+  onCancelled,
+  onLater,
+  onOpenShift,
+}: {
+  order: OrderDetail;
+  customer: string;
+  onCancelled: () => void;
+  onLater: () => void;
+  onOpenShift: () => void;
+}) {
   const [cancelling, setCancelling] = useState(false);
   useShortcuts({ Escape: () => setCancelling(true) }, { enabled: !cancelling });
   const pay = useCheckout(order);
@@ -43,7 +58,7 @@ export function PaymentStep({ order, customer, onCancelled, onLater }: { order: 
         {order.status === 'verification_pending' ? (
           <Verification payment={order.payment} total={order.grandTotal} verification={verification} onLater={onLater} />
         ) : (
-          <Checkout total={order.grandTotal} pay={pay} />
+          <Checkout total={order.grandTotal} pay={pay} onOpenShift={onOpenShift} />
         )}
         <div className="cancel-row">
           <button type="button" className="link danger-text" onClick={() => setCancelling(true)}>
@@ -67,8 +82,8 @@ export interface Payer {
   isPending: boolean;
 }
 
-/** The payment form for `total` (an order's, or a basket's). */
-export function Checkout({ total, pay }: { total: string; pay: Payer }) {
+/** The payment form for `total` (an order's, or a basket's); cash chosen with no open shift says so there. */
+export function Checkout({ total, pay, onOpenShift }: { total: string; pay: Payer; onOpenShift: () => void }) {
   // Cash is paid rounded by the counter's setting (shared/cash.ts, as the service rounds it).
   const due = roundCash(toMinor(total), useSettings().data?.cashRoundingRupiah ?? 0);
   const [method, setMethod] = useState<PaymentMethod>('cash');
@@ -105,6 +120,7 @@ export function Checkout({ total, pay }: { total: string; pay: Payer }) {
           </label>
         ))}
       </fieldset>
+      {method === 'cash' && <ShiftPrompt onOpenShift={onOpenShift} />}
       {method === 'cash' ? (
         <div className="cash">
           <Field label="Uang diterima" error={tendered && cash === undefined ? 'Tulis jumlah seperti 100.000' : undefined}>
@@ -152,6 +168,7 @@ export function Checkout({ total, pay }: { total: string; pay: Payer }) {
           {(props) => <input {...props} key={method} autoFocus autoComplete="off" value={reference} onChange={(e) => setReference(e.target.value)} />}
         </Field>
       )}
+      {method === 'qris' && <CounterQris total={total} />}
       {pay.error && <Notice kind="error">{pay.error.message}</Notice>}
       <div className="actions">
         <button ref={payButton} type="submit" className="primary big" disabled={short || pay.isPending}>
@@ -160,6 +177,18 @@ export function Checkout({ total, pay }: { total: string; pay: Payer }) {
       </div>
     </form>
   );
+}
+
+/**
+ * QRIS chosen: the merchant's code with the amount, on the counter's own screen the moment it is
+ * chosen (the customer display shows it too once the payment is recorded); where no code is set,
+ * where to set it.
+ */
+function CounterQris({ total }: { total: string }) {
+  const payload = useSettings().data?.qrisPayload;
+  if (payload === undefined) return null;
+  if (!payload) return <Notice kind="warning">{messages.qrisNotSet}</Notice>;
+  return <QrisCode payload={qrisForAmount(payload, toMinor(total))} total={total} size={240} testId="counter-qris" />;
 }
 
 /** A transfer or QRIS payment (of an order, or a basket) the operator has yet to see arrive. */

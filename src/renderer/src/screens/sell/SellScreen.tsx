@@ -97,15 +97,16 @@ export function SellScreen({
   else if ('transactionId' in sale) {
     if (!basket) step = <p className="muted">Memuat transaksi…</p>;
     else if (basket.status === 'completed') step = <BasketDoneStep basket={basket} onNext={next} />;
-    else step = <BasketPaymentStep basket={basket} onCancelled={next} onLater={next} />;
+    else step = <BasketPaymentStep basket={basket} onCancelled={next} onLater={next} onOpenShift={onOpenShift} />;
   } else if (!order) step = <p className="muted">Memuat pesanan…</p>;
   else if (order.paymentStatus === 'paid') step = <DoneStep order={order} onNext={next} />;
-  else step = <PaymentStep order={order} customer={sale.customer} onCancelled={next} onLater={next} />;
+  else step = <PaymentStep order={order} customer={sale.customer} onCancelled={next} onLater={next} onOpenShift={onOpenShift} />;
 
   return (
     <div className="sell">
       <EventPicker eventId={shownEventId} onChoose={choose} />
-      <ShiftPrompt onOpenShift={onOpenShift} />
+      {/* At payment it is said at the choice of cash, where the cashier looks (Checkout). */}
+      {!sale && <ShiftPrompt onOpenShift={onOpenShift} />}
       {event && <AwaitingVerification eventId={event.id} onShow={onShowAwaiting} />}
       {displayFailure && <Notice kind="error">Layar pelanggan tidak diperbarui: {displayFailure.message}</Notice>}
       {step}
