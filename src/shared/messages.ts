@@ -68,6 +68,9 @@ export const messages = {
   notCashAmount: 'Uang tunai harus kelipatan Rp 100, koin terkecil di laci',
   approvalPinShape: 'PIN persetujuan 6 sampai 12 angka',
   printerWasWaiting: 'printer sedang menunggu',
+  receiptNotPrinted: (reason: string) =>
+    `Struk belum tercetak: ${reason} Struk ini menunggu dan tercetak sendiri saat printer siap (laci kas tidak terbuka sendiri). Bila perlu sekarang: simpan PDF (Alt+U) dan cetak di printer lain, atau tulis tangan.`,
+  receiptCancelled: 'Struk dibatalkan dari antrean: tidak akan tercetak. Cetak lagi (Alt+P) atau simpan PDF (Alt+U).',
   qrisNotSet: 'Kode QRIS merchant belum diatur: tidak ada kode untuk dipindai. Pemilik loket mengisi Kode QRIS statis di Pengaturan → Layar pelanggan.',
   drawerNotOpened: (reason: string) => `Laci tidak dibuka: printer tidak dapat dihubungi saat itu, dan laci tidak terbuka sendiri belakangan (${reason})`,
   approvalPinSet: 'PIN persetujuan disimpan',

@@ -84,6 +84,9 @@ test('set up in Settings with a test page; a cash sale prints by itself; a recei
   // The printer off: the header says a receipt waits, and why; the queue cancels it.
   await printer.power(false);
   await page.keyboard.press('Alt+p');
+  // Said at once where it was printed, in words, with what to do meanwhile.
+  await expect(page.getByText(/Struk belum tercetak: Printer .* tidak dapat dihubungi/)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(/simpan PDF \(Alt\+U\)/)).toBeVisible();
   await expect(page.getByTestId('printer-pill')).toHaveText('Printer: 1 menunggu', { timeout: 15_000 });
   await documented(page, 'printer-waiting');
   await page.getByTestId('printer-pill').click();

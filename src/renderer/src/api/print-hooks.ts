@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { contract } from '#shared/contract/index.js';
 import type { OpenDrawerBody } from '#shared/schemas/cash-session.js';
+import type { PrintJob } from '#shared/schemas/printing.js';
 import { api, once } from './client';
 import { orderParams, useChange, useSettings } from './hooks';
 
@@ -21,7 +22,7 @@ export function usePrintJobs(enabled: boolean) {
 }
 
 /** Sends something to the printer's queue (an order's receipt, a basket's, a shift's report). */
-export function usePrintOnPrinter(send: () => Promise<unknown>) {
+export function usePrintOnPrinter(send: () => Promise<PrintJob>) {
   return useChange(send, [PRINT_JOBS]);
 }
 

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
+import { messages } from '#shared/messages.js';
+import type { PrintJob } from '#shared/schemas/printing.js';
 import type { InvoiceLayout } from '#shared/schemas/settings.js';
 import { useInvoiceLayout } from '../api/hooks';
 import { useOneAtATime } from '../api/one-at-a-time';
-import { usePrinter, usePrintOnPrinter } from '../api/print-hooks';
+import { usePrinter, usePrintJobs, usePrintOnPrinter } from '../api/print-hooks';
 import { Kbd, useShortcuts } from '../keyboard';
 import { Notice } from './Field';
 import { LayoutSelect } from './LayoutSelect';
@@ -14,7 +16,8 @@ export interface Paper {
   key: string;
   /** What the print button says. */
   label: string;
-  toPrinter: () => Promise<unknown>;
+  /** The job the printer's queue took (for a basket with slips, its receipt's). */
+  toPrinter: () => Promise<PrintJob>;
   printPdf: (layout: InvoiceLayout) => Promise<void>;
   downloadPdf: (layout: InvoiceLayout) => Promise<void>;
 }
@@ -69,8 +72,20 @@ export function PrintButtons({ paper, justPaid = false, children }: { paper: Pap
         Unduh PDF <Kbd keys="Alt+U" />
       </button>
       {children}
-      {onPrinter.isSuccess && !error && <Notice kind="success">Dikirim ke printer.</Notice>}
+      {onPrinter.data && !error && <PrintOutcome sent={onPrinter.data} />}
       {error && <Notice kind="error">{error.message}</Notice>}
     </div>
   );
+}
+
+/**
+ * What became of a paper sent to the printer, said where it was printed: printed; or, when the
+ * printer did not take it, in words what that means and what to do, at once (the queue's next look).
+ */
+function PrintOutcome({ sent }: { sent: PrintJob }) {
+  const job = usePrintJobs(true).data?.find((j) => j.id === sent.id) ?? sent;
+  if (job.state === 'printed') return <Notice kind="success">Tercetak.</Notice>;
+  if (job.state === 'cancelled') return <Notice kind="warning">{messages.receiptCancelled}</Notice>;
+  if (job.lastError) return <Notice kind="error">{messages.receiptNotPrinted(job.lastError)}</Notice>;
+  return <Notice kind="info">Dikirim ke printer…</Notice>;
 }
