@@ -18,7 +18,9 @@ describe('cash at the counter', () => {
     expect(quickAmounts(7_687_500)).toEqual([7_687_500, 8_000_000, 10_000_000]);
     expect(quickAmounts(15_000_000)).toEqual([15_000_000, 16_000_000, 20_000_000]);
     expect(quickAmounts(2_500_000)).toEqual([2_500_000, 3_000_000, 4_000_000, 5_000_000]);
-    expect(quickAmounts(10_000_000)).toEqual([10_000_000]);
+    // A round total too: the notes a customer hands over above it, not the exact amount alone.
+    expect(quickAmounts(10_000_000)).toEqual([10_000_000, 11_000_000, 12_000_000, 15_000_000]);
+    expect(quickAmounts(60_000_000)).toEqual([60_000_000, 61_000_000, 62_000_000, 65_000_000]);
   });
 
   it('writes an amount back the way it is read', () => {

@@ -18,9 +18,12 @@ export function parseCashInput(text: string): number | undefined {
 /** Rupiah notes a total is usually paid with. */
 const NOTES = [10_000, 20_000, 50_000, 100_000].map((rupiah) => rupiah * 100);
 
-/** The exact amount, then the next multiples of common notes above it: four at most. */
+/**
+ * The exact amount, then the next multiples of common notes above it: four at most. A total that is
+ * already a round amount (Rp 600.000) still gets the amounts above it that a customer hands over.
+ */
 export function quickAmounts(totalMinor: number): number[] {
-  const rounded = NOTES.map((note) => Math.ceil(totalMinor / note) * note).filter((amount) => amount > totalMinor);
+  const rounded = NOTES.map((note) => (Math.floor(totalMinor / note) + 1) * note);
   return [totalMinor, ...[...new Set(rounded)].sort((a, b) => a - b)].slice(0, 4);
 }
 

@@ -61,11 +61,11 @@ export function PrinterSection({ editable }: { editable: boolean }) {
               </select>
             )}
           </Field>
-          <Field label="Tabel karakter" hint="cp858 untuk kebanyakan printer Epson dan sejenisnya.">
+          <Field label="Huruf di struk" hint="Bila huruf beraksen atau simbol tercetak salah di halaman tes, coba pilihan lain.">
             {(props) => (
               <select {...props} {...form.register('printerCodepage')}>
-                <option value="cp858">cp858 (Latin + €)</option>
-                <option value="cp437">cp437</option>
+                <option value="cp858">Umum: Epson dan sejenisnya (cp858)</option>
+                <option value="cp437">Printer lama (cp437)</option>
               </select>
             )}
           </Field>
