@@ -67,6 +67,10 @@ test('the customer display follows a basket through its QRIS payment, and a cash
   expect(scanned).toContain(`54${String(rupiah.length).padStart(2, '0')}${rupiah}`);
   await documented(page, 'display-counter-qris');
   await documented(display, 'display-qris');
+  // On a small tablet (1024×600) the code and its merchant still fit the screen.
+  await display.setViewportSize({ width: 1024, height: 600 });
+  const bottom = await display.getByText(/^Merchant: /).evaluate((e) => e.getBoundingClientRect().bottom);
+  expect(bottom).toBeLessThanOrEqual(600);
 
   // Seen to arrive: thanks.
   await page.keyboard.press('Alt+y');

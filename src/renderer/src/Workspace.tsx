@@ -105,20 +105,22 @@ export function Workspace({ user }: { user: User }) {
             </button>
           ))}
         </nav>
-        <div className="status" data-testid="sync-indicator">
-          <ConnectionPill status={status} testId="connection" />
-          {status?.remote && (
-            <span className={unsynced > 0 ? 'pending has' : 'pending'} data-testid="pending-count">
-              {unsynced > 0 ? `${unsynced} perubahan belum terkirim` : 'Semua tersinkron'}
-            </span>
-          )}
-          <PrinterPill onOpen={() => setScreen('settings')} />
-        </div>
-        <div className="who">
-          <span>{user.name}</span>
-          <button type="button" className="link light" onClick={() => (unsynced > 0 ? setLeaving(true) : logout())}>
-            Keluar
-          </button>
+        <div className="topbar-end">
+          <div className="status" data-testid="sync-indicator">
+            <ConnectionPill status={status} testId="connection" />
+            {status?.remote && (
+              <span className={unsynced > 0 ? 'pending has' : 'pending'} data-testid="pending-count">
+                {unsynced > 0 ? `${unsynced} perubahan belum terkirim` : 'Semua tersinkron'}
+              </span>
+            )}
+            <PrinterPill onOpen={() => setScreen('settings')} />
+          </div>
+          <div className="who">
+            <span>{user.name}</span>
+            <button type="button" className="link light" onClick={() => (unsynced > 0 ? setLeaving(true) : logout())}>
+              Keluar
+            </button>
+          </div>
         </div>
       </header>
       <BackgroundBanner />
