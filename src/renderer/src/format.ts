@@ -33,3 +33,17 @@ const calendarDate = new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZ
 
 /** A calendar date (YYYY-MM-DD, a birthday: no zone applies) as "17 Agustus 1990". */
 export const longDate = (isoDate: string) => calendarDate.format(new Date(`${isoDate}T00:00:00Z`));
+
+/**
+ * Whole percentages of `amounts` that add up to 100 (largest remainder): rounded each on its own,
+ * a chart's three thirds read 33% + 33% + 33%, and two halves and a sliver 50% + 50% + 1%.
+ */
+export function wholePercents(amounts: readonly number[]): number[] {
+  const total = amounts.reduce((sum, a) => sum + a, 0);
+  if (total <= 0) return amounts.map(() => 0);
+  const exact = amounts.map((a) => (a / total) * 100);
+  const shares = exact.map(Math.floor);
+  const byRemainder = exact.map((e, i) => [e - shares[i]!, i] as const).sort((a, b) => b[0] - a[0]);
+  for (let left = 100 - shares.reduce((sum, s) => sum + s, 0), k = 0; left > 0; left--, k++) shares[byRemainder[k]![1]]! += 1;
+  return shares;
+}

@@ -107,7 +107,8 @@ function EventSearch({ onChoose, onClose }: { onChoose: (eventId: string) => voi
             </span>
           </li>
         ))}
-        {events.length === 0 && <li className="muted">Tidak ada acara yang cocok.</li>}
+        {/* Not "none found" while the list is still on its way. */}
+        {found.isPending ? <li className="muted">Memuat acara…</li> : events.length === 0 && <li className="muted">Tidak ada acara yang cocok.</li>}
       </ul>
     </div>
   );

@@ -6,7 +6,7 @@ import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer,
 import { toMinor } from '#shared/money.js';
 import { METHOD_LABEL } from '#shared/labels.js';
 import type { SalesReport } from '#shared/schemas/sales-report.js';
-import { rupiah } from '../../format';
+import { rupiah, wholePercents } from '../../format';
 
 const BAR = '#1f6feb';
 /** The hours shown even when nothing sold in them: 08.00 to 21.00. */
@@ -50,6 +50,8 @@ export function SalesCharts({ report }: { report: SalesReport }) {
   const busyHours = hours.slice(Math.min(OPENS, ...sold), Math.max(CLOSES, ...sold) + 1);
   const days = report.byDay.map((d) => ({ label: shortDay.format(new Date(`${d.day}T00:00:00Z`)), amount: toMinor(d.amount), count: d.count }));
   const methods = report.byMethod.filter((m) => m.count > 0).map((m) => ({ name: METHOD_LABEL[m.method], method: m.method, amount: toMinor(m.amount), count: m.count }));
+  // The slices' labels add up to 100%.
+  const shares = wholePercents(methods.map((m) => m.amount));
   if (report.sales.count === 0) return null;
   return (
     <div className="charts">
@@ -83,7 +85,7 @@ export function SalesCharts({ report }: { report: SalesReport }) {
             nameKey="name"
             outerRadius={70}
             stroke={methods.filter((m) => m.amount > 0).length > 1 ? '#fff' : 'none'}
-            label={({ percent }) => `${Math.round((percent ?? 0) * 100)}%`}
+            label={({ index }) => `${shares[index ?? 0]}%`}
             isAnimationActive={false}
           >
             {methods.map((m) => (
