@@ -8,6 +8,7 @@
 import { userInfo } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../src/main/domain/demo.js';
+import { SAMPLE_QRIS } from '../../src/shared/qris.js';
 import { messages } from '../../src/shared/messages.js';
 import { auditEntries, auditPath, gist, type Entry } from '../support/audit.js';
 import { MINUTE } from '../support/clock.js';
@@ -338,6 +339,8 @@ describe('on the command line and at first run', () => {
           details: { email: login.email, name: login.name, role: login.role },
         })),
         ...['EV01', 'EV02', 'EV03'].map(() => expect.objectContaining({ action: 'grant.added', details: { email: 'kasir@demo.test', permission: 'event:update' } })),
+        // The demo's sample QRIS code (shared/qris.ts).
+        { action: 'settings.changed', subjectId: null, details: { changes: [{ field: 'qrisPayload', before: '', after: SAMPLE_QRIS }] } },
         { action: 'user.created', subjectId: gateUser.id, details: { email: gate.email, name: 'Dewi Gerbang', role: 'staff' } },
         { action: 'grant.added', subjectId: gateUser.id, details: { email: gate.email, permission: 'event:checkin' } },
         { action: 'api_key.created', subjectId: info.id, details: { name: 'Scanner Gerbang Utara', prefix: key.slice(0, 8), owner: gate.email, expiresAt: null } },
@@ -361,7 +364,7 @@ describe('on the command line and at first run', () => {
     try {
       expectOk(await demo.request({ method: 'POST', url: '/setup/demo' }));
       const demoEntries = await auditEntries(demo, makeCaller(demo.services, 'super_admin').key);
-      expect(demoEntries.map((e) => [e.action, e.actor])).toEqual([...Array(3).fill(['user.created', SYSTEM]), ...Array(3).fill(['grant.added', SYSTEM])]);
+      expect(demoEntries.map((e) => [e.action, e.actor])).toEqual([...Array(3).fill(['user.created', SYSTEM]), ...Array(3).fill(['grant.added', SYSTEM]), ['settings.changed', SYSTEM]]);
 
       const body = { baseUrl: remote.url, apiKey: remote.key, name: 'Sari Pemilik', email: 'sari@loket2.test', password: 'kata-sandi-loket-2' };
       const { user } = expectOk(await connected.request({ method: 'POST', url: '/setup/connect', body }));
