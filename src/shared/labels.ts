@@ -60,8 +60,10 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
  * An order's payment as the counter says it: a paid order that is cancelled was refunded (the
  * interface has no refunded state; only a refund cancels a paid order).
  */
-export const paymentLabelOf = (order: { status: OrderStatus; paymentStatus: PaymentStatus }) =>
-  order.status === 'cancelled' && order.paymentStatus === 'paid' ? 'Direfund' : PAYMENT_STATUS_LABEL[order.paymentStatus];
+export const paymentLabelOf = (order: { status: OrderStatus; paymentStatus: PaymentStatus }) => (isRefunded(order) ? 'Direfund' : PAYMENT_STATUS_LABEL[order.paymentStatus]);
+
+/** Only a refund cancels a paid order. */
+export const isRefunded = (order: { status: OrderStatus; paymentStatus: PaymentStatus }) => order.status === 'cancelled' && order.paymentStatus === 'paid';
 
 /** What an audit log entry records, in the operator's words. */
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {

@@ -52,6 +52,9 @@ test('the supervisor reads the day in tiles, charts and tables; a cashier only i
   await expect(refundedRow).toContainText('Direfund');
   await refundedRow.click();
   await expect(page.getByText('Tiket tidak berlaku: direfund')).toBeVisible();
+  // Named by its invoice number, not its raw id.
+  await expect(page.locator('.order-state')).toContainText(/INV\/LOKET-1\/\d{4}\/\d{6}/);
+  await expect(page.locator('.order-state')).not.toContainText(/\b01[0-9A-Z]{24}\b/);
   await expect(page.getByRole('img', { name: /Kode QR tiket/ })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(page.locator('.orders-table tbody tr').filter({ hasText: 'Pembeli Laporan 2' })).toContainText('QRIS');

@@ -4,7 +4,7 @@
  * while unpaid, refund it once paid, check its ticket in at the counter.
  */
 import { useState } from 'react';
-import { METHOD_LABEL, ORDER_STATUS_LABEL, paymentLabelOf } from '#shared/labels.js';
+import { METHOD_LABEL, ORDER_STATUS_LABEL, isRefunded, paymentLabelOf } from '#shared/labels.js';
 import { CANCELLABLE_STATUSES, type OrderDetail } from '#shared/schemas/order.js';
 import type { OrderToOpen } from '../../scanned-ticket';
 import { useRefund } from '../../api/cash-hooks';
@@ -41,9 +41,16 @@ export function OrderDetailDialog({ listed, timezone, onClose, onShowBasket }: O
         <div className="order-detail">
           <div className="order-state">
             <span className={`badge ${data.status}`}>{ORDER_STATUS_LABEL[data.status]}</span>
-            <span className={`badge ${data.paymentStatus}`}>{paymentLabelOf(data)}</span>
+            <span className={`badge ${isRefunded(data) ? 'cancelled' : data.paymentStatus}`}>{paymentLabelOf(data)}</span>
             <span className="muted small">
-              {data.eventName} · dibuat {dateTime(data.createdAt, timezone)} · <code>{data.id}</code>
+              {/* The invoice number is what a customer and a supervisor name an order by; the id stays on hover. */}
+              {data.eventName} · dibuat {dateTime(data.createdAt, timezone)}
+              {data.invoiceNumber && (
+                <>
+                  {' '}
+                  · <span title={data.id}>{data.invoiceNumber}</span>
+                </>
+              )}
             </span>
             {data.transactionId && (
               <button type="button" className="link" onClick={() => onShowBasket(data.transactionId!)}>

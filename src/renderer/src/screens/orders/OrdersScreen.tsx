@@ -6,7 +6,7 @@
  */
 import { createColumnHelper, flexRender, type SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL, paymentLabelOf } from '#shared/labels.js';
+import { METHOD_LABEL, ORDER_STATUS_LABEL, PAYMENT_STATUS_LABEL, isRefunded, paymentLabelOf } from '#shared/labels.js';
 import { OrderStatus, PaymentStatus, type OrderListItem, type OrderListQuery } from '#shared/schemas/order.js';
 import { useOrders } from '../../api/hooks';
 import { EnumFilter } from '../../components/EnumFilter';
@@ -197,7 +197,7 @@ function orderColumns(timezone: string | undefined, acrossEvents: boolean) {
     column.accessor('ticketCategoryName', { header: 'Kategori', enableSorting: false }),
     column.accessor('totalAmount', { header: 'Total', cell: (c) => rupiah(c.getValue()), enableSorting: true }),
     column.accessor('status', { header: 'Status', enableSorting: false, cell: (c) => <span className={`badge ${c.getValue()}`}>{ORDER_STATUS_LABEL[c.getValue()]}</span> }),
-    column.accessor('paymentStatus', { header: 'Pembayaran', enableSorting: false, cell: (c) => <span className={`badge ${c.getValue()}`}>{paymentLabelOf(c.row.original)}</span> }),
+    column.accessor('paymentStatus', { header: 'Pembayaran', enableSorting: false, cell: (c) => <span className={`badge ${isRefunded(c.row.original) ? 'cancelled' : c.getValue()}`}>{paymentLabelOf(c.row.original)}</span> }),
     column.accessor('paymentMethod', { header: 'Metode', enableSorting: false, cell: (c) => <span className="nowrap">{c.getValue() ? METHOD_LABEL[c.getValue()!] : '—'}</span> }),
     column.display({ id: 'ticket', header: 'No. tiket', cell: (c) => <code>{c.row.original.participants[0]?.ticketNumber ?? '—'}</code> }),
   ];
