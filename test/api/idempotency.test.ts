@@ -9,9 +9,10 @@ import { useHarness, type Harness } from '../support/harness.js';
 import { call } from '../support/http.js';
 import { world } from '../support/world.js';
 
+const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
+
 describe('Idempotency-Key', () => {
   const harness = useHarness();
-  const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
 
   it('replays the stored response for the same key and body: one order only', async () => {
     const h = harness();
@@ -124,20 +125,25 @@ describe('Idempotency-Key', () => {
 
 describe('Idempotency-Key after a crash', () => {
   const harness = useHarness();
-  const withKey = (key: string) => ({ headers: { 'idempotency-key': key } });
   const claim = (h: Harness, key: string) =>
-    h.services.database.sqlite.prepare('select status_code as status, response_body as body, answered from idempotency_keys where key = ?').get(key) as
-      | { status: number | null; body: string | null; answered: number }
-      | undefined;
+    h.services.database.sqlite.prepare('select status_code as status, answered from idempotency_keys where key = ?').get(key) as { status: number | null; answered: number } | undefined;
+
+  /**
+   * A sale made under `key`, its key left as a crash between the sale's commit and its answer
+   * leaves it: the answer kept with the sale, not yet known to be sent (the real crash:
+   * test/sync/crash.test.ts).
+   */
+  async function soldThenCut(h: Harness, key: string) {
+    const w = world(h);
+    const body = orderBody(w.event);
+    const first = expectOk(await w.postOrder(body, withKey(key)), 201);
+    h.services.database.sqlite.prepare('update idempotency_keys set answered = 0 where key = ?').run(key);
+    return { w, body, first };
+  }
 
   it('replays the answer kept with the sale when the process died before answering', async () => {
     const h = harness();
-    const w = world(h);
-    const body = orderBody(w.event);
-    const first = expectOk(await w.postOrder(body, withKey('crashed-1')), 201);
-    // As a crash between the sale's commit and its answer leaves the key: the answer kept with the
-    // sale, not yet known to be sent (the real crash: test/sync/crash.test.ts).
-    h.services.database.sqlite.prepare("update idempotency_keys set answered = 0 where key = 'crashed-1'").run();
+    const { w, body, first } = await soldThenCut(h, 'crashed-1');
     expectError(await w.postOrder(body, withKey('crashed-1')), 409, 'IDEMPOTENCY_IN_PROGRESS');
 
     expect(h.services.idempotency.releaseAbandoned()).toBe(0);
@@ -178,10 +184,7 @@ describe('Idempotency-Key after a crash', () => {
 
   it('a server error after the work committed leaves its answer for the retry', async () => {
     const h = harness();
-    const w = world(h);
-    const body = orderBody(w.event);
-    const first = expectOk(await w.postOrder(body, withKey('after-500')), 201);
-    h.services.database.sqlite.prepare("update idempotency_keys set answered = 0 where key = 'after-500'").run();
+    const { w, body, first } = await soldThenCut(h, 'after-500');
     h.services.idempotency.release(w.organizer.user.id, 'after-500');
     expect(claim(h, 'after-500')).toMatchObject({ status: 201, answered: 1 });
     expect(expectOk(await w.postOrder(body, withKey('after-500')), 201).id).toBe(first.id);

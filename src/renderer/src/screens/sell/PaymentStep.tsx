@@ -12,15 +12,15 @@ import type { BasketCheckoutBody, Payment, PaymentMethod } from '#shared/schemas
 import { useCheckout, usePaymentVerification, useSettings } from '../../api/hooks';
 import { isCashAmount, roundCash } from '#shared/cash.js';
 import { messages } from '#shared/messages.js';
+import { qrisForAmount } from '#shared/qris.js';
 import { CancelOrderDialog } from '../../components/CancelOrderDialog';
 import { OrderSummary } from '../../components/OrderSummary';
+import { QrisCode } from '../../components/QrisCode';
 import { Field, Notice } from '../../components/Field';
 import { rupiah } from '../../format';
 import { Kbd, useShortcuts } from '../../keyboard';
 import { cashInputOf, parseCashInput, quickAmounts } from './cash';
 import { ShiftPrompt } from './ShiftPrompt';
-import { QrisCode } from '../../components/QrisCode';
-import { qrisForAmount } from '#shared/qris.js';
 
 const METHODS: { method: PaymentMethod; key: string }[] = [
   { method: 'cash', key: 'Alt+T' },
